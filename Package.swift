@@ -16,7 +16,10 @@ let package = Package(
         .target(name: "GeoRPC", dependencies: ["GeoCore"]),
         // The only code that touches the OS: command line, stdio loop, files.
         .executableTarget(name: "geocoder", dependencies: ["GeoCore", "GeoRPC"]),
-        .testTarget(name: "GeoCoreTests", dependencies: ["GeoCore"]),
+        .testTarget(
+            name: "GeoCoreTests", dependencies: ["GeoCore"],
+            // Fixtures are read from disk through #filePath, not bundled as resources.
+            exclude: ["Geometry/Fixtures", "JSON/Fixtures", "GeoJSON/Fixtures"]),
         .testTarget(name: "GeoRPCTests", dependencies: ["GeoRPC", "GeoCore"]),
     ]
 )

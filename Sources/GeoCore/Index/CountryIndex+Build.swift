@@ -1,0 +1,150 @@
+extension CountryIndex {
+    /// Builds the index over `areas`; area `k` is `areas[k]`.
+    ///
+    /// - Parameters:
+    ///   - areas: the areas, in the order their numbers should have. They should not overlap; where they
+    ///     do, a point in both gets the lower number.
+    ///   - cellSize: the cell edge in degrees; 180 must be a whole multiple of it.
+    /// - Complexity: O(edges × cells each edge reaches + rows × columns × areas per row).
+    public init(areas: [MultiPolygon], cellSize: Double = CountryIndex.defaultCellSize) {
+        var builder = CountryIndexBuilder(areas: areas, cellSize: cellSize)
+        self = builder.build()
+    }
+}
+
+/// The one-off work of `CountryIndex.init(areas:cellSize:)`, kept apart from the query-time type.
+struct CountryIndexBuilder {
+    let cellSize: Double
+    let rows: Int
+    let columns: Int
+    let rowSouth: [Double]
+    let columnWest: [Double]
+    var lons: [Double] = []
+    var lats: [Double] = []
+    var ringStart: [UInt32] = []
+    var areaRingStart: [UInt32] = [0]
+
+    /// Per edge (indexed by its first vertex): the area, the ring, and the rows and columns it reaches.
+    var edgeArea: [UInt32] = []
+    var edgeRing: [UInt32] = []
+    var edgeRows: [(UInt16, UInt16)] = []
+    var edgeColumns: [(UInt16, UInt16)] = []
+
+    /// An area's data for one border cell, before it is laid out in the flat arrays.
+    struct PendingEntry {
+        var area: UInt32
+        var parity: Bool
+        var edges: [UInt32]
+        var toggles: [Double]
+    }
+
+    init(areas: [MultiPolygon], cellSize: Double) {
+        self.cellSize = cellSize
+        rows = Int((180 / cellSize).rounded())
+        columns = 2 * rows
+        var south: [Double] = []
+        for r in 0..<rows { south.append(-90 + Double(r) * cellSize) }
+        south.append(90)
+        var west: [Double] = []
+        for c in 0..<columns { west.append(-180 + Double(c) * cellSize) }
+        west.append(180)
+        rowSouth = south
+        columnWest = west
+        for area in areas {
+            for polygon in area.polygons {
+                for ring in polygon.rings where ring.points.count >= 2 {
+                    ringStart.append(UInt32(lons.count))
+                    for point in ring.points {
+                        lons.append(point.lon)
+                        lats.append(point.lat)
+                    }
+                }
+            }
+            areaRingStart.append(UInt32(ringStart.count))
+        }
+        ringStart.append(UInt32(lons.count))
+    }
+
+    /// The rows whose latitude band, widened by the margin, meets [minLat, maxLat].
+    func rowRange(_ minLat: Double, _ maxLat: Double) -> (Int, Int) {
+        let m = CountryIndex.margin
+        var r0 = max(0, min(rows - 1, Int((minLat + 90) / cellSize)))
+        while r0 > 0 && rowSouth[r0] + m >= minLat { r0 -= 1 }
+        while r0 < rows - 1 && rowSouth[r0 + 1] + m < minLat { r0 += 1 }
+        var r1 = max(0, min(rows - 1, Int((maxLat + 90) / cellSize)))
+        while r1 < rows - 1 && rowSouth[r1 + 1] - m <= maxLat { r1 += 1 }
+        while r1 > 0 && rowSouth[r1] - m > maxLat { r1 -= 1 }
+        return (r0, r1)
+    }
+
+    /// The columns whose longitude band, widened by the margin, meets [minLon, maxLon]: an edge's
+    /// "tested" columns. Columns west of the range see the edge wholly east of them.
+    func columnRange(_ minLon: Double, _ maxLon: Double) -> (Int, Int) {
+        let m = CountryIndex.margin
+        var c0 = max(0, min(columns - 1, Int((minLon + 180) / cellSize)))
+        while c0 > 0 && columnWest[c0] >= minLon - m { c0 -= 1 }
+        while c0 < columns - 1 && columnWest[c0 + 1] < minLon - m { c0 += 1 }
+        var c1 = max(0, min(columns - 1, Int((maxLon + 180) / cellSize)))
+        while c1 < columns - 1 && columnWest[c1 + 1] <= maxLon + m { c1 += 1 }
+        while c1 > 0 && columnWest[c1] > maxLon + m { c1 -= 1 }
+        return (c0, max(c0, c1))
+    }
+
+    mutating func measureEdges() {
+        let count = lons.count
+        edgeArea = [UInt32](repeating: 0, count: count)
+        edgeRing = [UInt32](repeating: 0, count: count)
+        edgeRows = [(UInt16, UInt16)](repeating: (1, 0), count: count)
+        edgeColumns = [(UInt16, UInt16)](repeating: (1, 0), count: count)
+        for area in 0..<(areaRingStart.count - 1) {
+            for ring in Int(areaRingStart[area])..<Int(areaRingStart[area + 1]) {
+                for i in Int(ringStart[ring])..<(Int(ringStart[ring + 1]) - 1) {
+                    let (r0, r1) = rowRange(min(lats[i], lats[i + 1]), max(lats[i], lats[i + 1]))
+                    let (c0, c1) = columnRange(min(lons[i], lons[i + 1]), max(lons[i], lons[i + 1]))
+                    edgeArea[i] = UInt32(area)
+                    edgeRing[i] = UInt32(ring)
+                    edgeRows[i] = (UInt16(r0), UInt16(r1))
+                    edgeColumns[i] = (UInt16(c0), UInt16(c1))
+                }
+            }
+        }
+    }
+
+    /// The edges of each row, in vertex order (so grouped by area), as offsets and a flat list.
+    func rowBuckets() -> (start: [Int], edges: [UInt32]) {
+        var start = [Int](repeating: 0, count: rows + 1)
+        for ring in 0..<(ringStart.count - 1) {
+            for i in Int(ringStart[ring])..<(Int(ringStart[ring + 1]) - 1) {
+                let (r0, r1) = edgeRows[i]
+                for r in Int(r0)...Int(r1) { start[r + 1] += 1 }
+            }
+        }
+        for r in 0..<rows { start[r + 1] += start[r] }
+        var fill = start
+        var edges = [UInt32](repeating: 0, count: start[rows])
+        for ring in 0..<(ringStart.count - 1) {
+            for i in Int(ringStart[ring])..<(Int(ringStart[ring + 1]) - 1) {
+                let (r0, r1) = edgeRows[i]
+                for r in Int(r0)...Int(r1) {
+                    edges[fill[r]] = UInt32(i)
+                    fill[r] += 1
+                }
+            }
+        }
+        return (start, edges)
+    }
+
+    /// The edge that meets edge `edge` at its first vertex (`atEnd == false`) or at its last.
+    func neighbour(of edge: Int, atEnd: Bool) -> Int {
+        let ring = Int(edgeRing[edge])
+        let first = Int(ringStart[ring]), lastEdge = Int(ringStart[ring + 1]) - 2
+        if atEnd { return edge == lastEdge ? first : edge + 1 }
+        return edge == first ? lastEdge : edge - 1
+    }
+
+    /// Whether `edge` is in row `r` and wholly east of column `c` there.
+    func isEast(_ edge: Int, row r: Int, column c: Int) -> Bool {
+        let (r0, r1) = edgeRows[edge]
+        return r >= Int(r0) && r <= Int(r1) && c < Int(edgeColumns[edge].0)
+    }
+}

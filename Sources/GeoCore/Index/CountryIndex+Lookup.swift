@@ -1,0 +1,74 @@
+extension CountryIndex {
+    /// The area that contains `point`, counting its boundary as part of it.
+    ///
+    /// Where the point lies strictly inside one area and on the boundary of another (a shared border),
+    /// the area it is strictly inside wins; between two boundaries, the lower area number wins.
+    /// - Parameter point: `lat` in [-90, 90]; any finite `lon` (wrapped here).
+    /// - Returns: the area number, or nil when no area contains the point.
+    /// - Complexity: one table read in a cell wholly inside or outside every area; otherwise the edges
+    ///   that reach the point's cell.
+    public func area(containing point: GeoPoint) -> Int? {
+        let lon = Self.wrapLongitude(point.lon)
+        let lat = point.lat
+        let cell = cells[row(of: lat) * columns + column(of: lon)]
+        if cell == Self.sea { return nil }
+        if cell & Self.borderBit == 0 { return Int(cell) }
+        let border = Int(cell & ~Self.borderBit)
+        let south = rowSouth[row(of: lat)]
+        var onBoundary: Int? = nil
+        for entry in Int(borderEntryStart[border])..<Int(borderEntryStart[border + 1]) {
+            switch locate(entry: entry, lon: lon, lat: lat, south: south) {
+            case .inside: return Int(entryArea[entry])
+            case .boundary: if onBoundary == nil { onBoundary = Int(entryArea[entry]) }
+            case .outside: break
+            }
+        }
+        return onBoundary
+    }
+
+    /// Where (lon, lat) lies relative to the area of one border-cell entry, using only that cell's data.
+    @inline(__always)
+    func locate(entry: Int, lon: Double, lat: Double, south: Double) -> PointLocation {
+        var inside = entryParity[entry]
+        for t in Int(entryToggleStart[entry])..<Int(entryToggleStart[entry + 1]) {
+            let y = toggles[t]
+            if y > south && y <= lat { inside.toggle() }
+        }
+        for r in Int(entryEdgeStart[entry])..<Int(entryEdgeStart[entry + 1]) {
+            let i = Int(edgeRefs[r])
+            if touches(i, lon: lon, lat: lat) { return .boundary }
+            if crosses(i, lon: lon, lat: lat) { inside.toggle() }
+        }
+        return inside ? .inside : .outside
+    }
+
+    /// Where `point` lies relative to area `area`, by testing every edge of the area.
+    ///
+    /// The reference that the grid answers must equal: same edges, same arithmetic, no index.
+    /// - Complexity: O(vertices of the area).
+    public func exactLocation(of point: GeoPoint, inArea area: Int) -> PointLocation {
+        let lon = Self.wrapLongitude(point.lon)
+        let lat = point.lat
+        var inside = false
+        for ring in Int(areaRingStart[area])..<Int(areaRingStart[area + 1]) {
+            for i in Int(ringStart[ring])..<(Int(ringStart[ring + 1]) - 1) {
+                if touches(i, lon: lon, lat: lat) { return .boundary }
+                if crosses(i, lon: lon, lat: lat) { inside.toggle() }
+            }
+        }
+        return inside ? .inside : .outside
+    }
+
+    /// The area containing `point` by testing every area in full: the slow reference for `area(containing:)`.
+    public func exactArea(containing point: GeoPoint) -> Int? {
+        var onBoundary: Int? = nil
+        for area in 0..<areaCount {
+            switch exactLocation(of: point, inArea: area) {
+            case .inside: return area
+            case .boundary: if onBoundary == nil { onBoundary = area }
+            case .outside: break
+            }
+        }
+        return onBoundary
+    }
+}

@@ -1,0 +1,130 @@
+/// A grid index over the rings of many areas that answers point-in-area queries exactly.
+///
+/// The sphere is cut into `cellSize`-degree cells. A cell that lies wholly inside one area, or wholly
+/// outside every area, answers with one table read. A border cell keeps, for each area that matters there,
+/// only the edges that reach the cell plus two small facts that stand in for every other edge of the area:
+///
+/// The crossing-number rule (a horizontal ray from the point towards +longitude; an edge (a, b) counts when
+/// `(a.lat > lat) != (b.lat > lat)` and the ray starts west of where the edge crosses that latitude) splits,
+/// for a point in a cell with longitudes [W, E], into
+/// - edges wholly west of the cell, which never count;
+/// - edges that reach the cell's column, which are tested one by one (the cell's `edges`);
+/// - edges wholly east of the cell, which count exactly when they straddle the point's latitude.
+/// The parity of the last group at latitude `lat` equals its parity at the cell's south edge (`parity`),
+/// flipped once for each `toggle` latitude in (south, lat]: a vertex where an east-of-cell edge meets an
+/// edge of the cell's column. Vertices shared by two east-of-cell edges flip the count twice and drop out.
+///
+/// The answer is therefore *identical* to the crossing-number test over the whole area (same edges, same
+/// exact predicate), not an approximation of it. Boundary points are found the same way: an edge through the
+/// point always reaches the point's cell.
+///
+/// Holes and multi-part areas need no special case: the parity over all rings of an area is its
+/// even-odd membership. Edges are straight lines in longitude/latitude, as in RFC 7946.
+public struct CountryIndex: Sendable {
+    /// The default cell edge in degrees; 1440 × 720 cells, a 4 MB table.
+    public static let defaultCellSize = 0.25
+
+    /// Slack, in degrees, by which an edge's box is widened when deciding which cells it reaches.
+    /// It only moves edges from the "west"/"east" groups into a cell's tested edges, which is always safe.
+    static let margin = 1e-9
+
+    let cellSize: Double
+    let columns: Int
+    let rows: Int
+    /// Cell boundaries: `rowSouth[r]`...`rowSouth[r + 1]`, `columnWest[c]`...`columnWest[c + 1]`.
+    let rowSouth: [Double]
+    let columnWest: [Double]
+
+    /// All ring vertices of all areas, area after area, each ring closed (last vertex == first).
+    /// Edge `i` joins vertex `i` and vertex `i + 1`.
+    let lons: [Double]
+    let lats: [Double]
+    /// Rings of each area: `areaRingStart[k]..<areaRingStart[k + 1]`.
+    let areaRingStart: [UInt32]
+    /// Ring starts, in vertex order, with the vertex count appended: ring `j` is `ringStart[j]..<ringStart[j + 1]`.
+    let ringStart: [UInt32]
+
+    /// One value per cell, row-major from the south-west corner: `Cell.sea`, an area number, or a border cell.
+    let cells: [UInt32]
+    /// Border cell `b` owns entries `borderEntryStart[b]..<borderEntryStart[b + 1]`.
+    let borderEntryStart: [UInt32]
+    /// Per entry: the area, the parity of its east-of-cell edges at the cell's south edge, and the ranges of
+    /// its tested edges (`edgeRefs`) and toggle latitudes (`toggles`).
+    let entryArea: [UInt32]
+    let entryParity: [Bool]
+    let entryEdgeStart: [UInt32]
+    let entryToggleStart: [UInt32]
+    let edgeRefs: [UInt32]
+    let toggles: [Double]
+
+    /// Cell value meaning "no area here".
+    static let sea: UInt32 = .max
+    /// Cell values with this bit set name a border cell.
+    static let borderBit: UInt32 = 1 << 31
+
+    /// The number of areas indexed.
+    public var areaCount: Int { areaRingStart.count - 1 }
+
+    /// The number of cells that need edge tests; the rest answer with one read.
+    public var borderCellCount: Int { borderEntryStart.count - 1 }
+
+    /// The number of edge references held by border cells.
+    public var edgeReferenceCount: Int { edgeRefs.count }
+}
+
+extension CountryIndex {
+    /// The row whose closed latitude band holds `lat` (which must be in [-90, 90]).
+    @inline(__always)
+    func row(of lat: Double) -> Int {
+        var r = Int((lat + 90) / cellSize)
+        if r < 0 { r = 0 }
+        if r >= rows { r = rows - 1 }
+        while r > 0 && lat < rowSouth[r] { r -= 1 }
+        while r < rows - 1 && lat > rowSouth[r + 1] { r += 1 }
+        return r
+    }
+
+    /// The column whose closed longitude band holds `lon` (which must be in [-180, 180]).
+    @inline(__always)
+    func column(of lon: Double) -> Int {
+        var c = Int((lon + 180) / cellSize)
+        if c < 0 { c = 0 }
+        if c >= columns { c = columns - 1 }
+        while c > 0 && lon < columnWest[c] { c -= 1 }
+        while c < columns - 1 && lon > columnWest[c + 1] { c += 1 }
+        return c
+    }
+
+    /// Whether edge `i` crosses the ray from (lon, lat) towards +longitude, by the half-open rule.
+    ///
+    /// "The ray starts west of the edge" is decided by the exact orientation predicate, not by computing
+    /// the crossing longitude, so no rounding can put a point on the wrong side. Every containment answer
+    /// in this index goes through this one function, so the cell-local test and the whole-area test
+    /// agree bit for bit. Points on the edge itself are caught first by `touches`.
+    @inline(__always)
+    func crosses(_ i: Int, lon: Double, lat: Double) -> Bool {
+        let ay = lats[i], by = lats[i + 1]
+        if (ay > lat) == (by > lat) { return false }
+        let side = Orientation.sign(GeoPoint(lat: ay, lon: lons[i]), GeoPoint(lat: by, lon: lons[i + 1]),
+                                    GeoPoint(lat: lat, lon: lon))
+        return by > ay ? side > 0 : side < 0
+    }
+
+    /// Whether (lon, lat) lies on edge `i`: within the edge's box and exactly collinear with it.
+    @inline(__always)
+    func touches(_ i: Int, lon: Double, lat: Double) -> Bool {
+        let ax = lons[i], ay = lats[i], bx = lons[i + 1], by = lats[i + 1]
+        if lon < min(ax, bx) || lon > max(ax, bx) || lat < min(ay, by) || lat > max(ay, by) { return false }
+        return Orientation.sign(GeoPoint(lat: ay, lon: ax), GeoPoint(lat: by, lon: bx), GeoPoint(lat: lat, lon: lon)) == 0
+    }
+
+    /// Wraps any finite longitude into [-180, 180).
+    @inline(__always)
+    public static func wrapLongitude(_ lon: Double) -> Double {
+        if lon >= -180 && lon < 180 { return lon }
+        var wrapped = lon - 360 * ((lon + 180) / 360).rounded(.down)
+        if wrapped >= 180 { wrapped -= 360 }
+        if wrapped < -180 { wrapped += 360 }
+        return wrapped
+    }
+}

@@ -1,0 +1,99 @@
+extension CountryIndexBuilder {
+    /// Classifies every cell, row by row, and lays border cells out in flat arrays.
+    mutating func build() -> CountryIndex {
+        measureEdges()
+        let (bucketStart, bucketEdges) = rowBuckets()
+
+        var cells = [UInt32](repeating: CountryIndex.sea, count: rows * columns)
+        var borderEntryStart: [UInt32] = [0]
+        var entryArea: [UInt32] = []
+        var entryParity: [Bool] = []
+        var entryEdgeStart: [UInt32] = [0]
+        var entryToggleStart: [UInt32] = [0]
+        var edgeRefs: [UInt32] = []
+        var toggles: [Double] = []
+
+        var pending = [[PendingEntry]](repeating: [], count: columns)
+        var flip = [Bool](repeating: false, count: columns + 1)
+        var parity = [Bool](repeating: false, count: columns)
+        var tested: [(column: Int, edge: UInt32)] = []
+
+        for r in 0..<rows {
+            let south = rowSouth[r], north = rowSouth[r + 1]
+            let bucket = bucketStart[r]..<bucketStart[r + 1]
+            var groupStart = bucket.lowerBound
+            while groupStart < bucket.upperBound {
+                let area = edgeArea[Int(bucketEdges[groupStart])]
+                var groupEnd = groupStart
+                while groupEnd < bucket.upperBound && edgeArea[Int(bucketEdges[groupEnd])] == area { groupEnd += 1 }
+
+                // The parity, per column, of this area's edges that straddle the row's south line and
+                // lie wholly east of the column: edge e counts for columns west of its first tested column.
+                for c in 0...columns { flip[c] = false }
+                tested.removeAll(keepingCapacity: true)
+                for k in groupStart..<groupEnd {
+                    let e = Int(bucketEdges[k])
+                    let (c0, c1) = edgeColumns[e]
+                    if (lats[e] > south) != (lats[e + 1] > south) { flip[Int(c0)].toggle() }
+                    for c in Int(c0)...Int(c1) { tested.append((c, UInt32(e))) }
+                }
+                var east = false
+                for c in stride(from: columns - 1, through: 0, by: -1) {
+                    parity[c] = east
+                    if flip[c] { east.toggle() }
+                }
+
+                tested.sort { $0.column != $1.column ? $0.column < $1.column : $0.edge < $1.edge }
+                var t = 0
+                for c in 0..<columns {
+                    var edges: [UInt32] = []
+                    var marks: [Double] = []
+                    while t < tested.count && tested[t].column == c {
+                        let e = Int(tested[t].edge)
+                        edges.append(UInt32(e))
+                        // A vertex where this tested edge meets an edge wholly east of the cell flips the
+                        // east-of-cell parity as the latitude passes it.
+                        for atEnd in [false, true] {
+                            let v = atEnd ? e + 1 : e
+                            if lats[v] > south && lats[v] <= north
+                                && isEast(neighbour(of: e, atEnd: atEnd), row: r, column: c) {
+                                marks.append(lats[v])
+                            }
+                        }
+                        t += 1
+                    }
+                    if !edges.isEmpty || parity[c] {
+                        pending[c].append(PendingEntry(area: area, parity: parity[c], edges: edges, toggles: marks))
+                    }
+                }
+                groupStart = groupEnd
+            }
+
+            for c in 0..<columns where !pending[c].isEmpty {
+                let entries = pending[c]
+                pending[c].removeAll(keepingCapacity: true)
+                if entries.count == 1 && entries[0].edges.isEmpty {
+                    cells[r * columns + c] = entries[0].area
+                    continue
+                }
+                cells[r * columns + c] = CountryIndex.borderBit | UInt32(borderEntryStart.count - 1)
+                for entry in entries {
+                    entryArea.append(entry.area)
+                    entryParity.append(entry.parity)
+                    edgeRefs.append(contentsOf: entry.edges)
+                    toggles.append(contentsOf: entry.toggles)
+                    entryEdgeStart.append(UInt32(edgeRefs.count))
+                    entryToggleStart.append(UInt32(toggles.count))
+                }
+                borderEntryStart.append(UInt32(entryArea.count))
+            }
+        }
+
+        return CountryIndex(
+            cellSize: cellSize, columns: columns, rows: rows, rowSouth: rowSouth, columnWest: columnWest,
+            lons: lons, lats: lats, areaRingStart: areaRingStart, ringStart: ringStart,
+            cells: cells, borderEntryStart: borderEntryStart, entryArea: entryArea, entryParity: entryParity,
+            entryEdgeStart: entryEdgeStart, entryToggleStart: entryToggleStart, edgeRefs: edgeRefs,
+            toggles: toggles)
+    }
+}

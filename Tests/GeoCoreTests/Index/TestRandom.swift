@@ -1,0 +1,24 @@
+/// A small deterministic generator (SplitMix64), so randomised tests fail the same way every run.
+struct TestRandom {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in [lo, hi).
+    mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
+        lo + (hi - lo) * Double(next() >> 11) / Double(UInt64(1) << 53)
+    }
+
+    /// Uniform in lo...hi, integers.
+    mutating func int(_ lo: Int, _ hi: Int) -> Int {
+        lo + Int(next() % UInt64(hi - lo + 1))
+    }
+}
