@@ -20,6 +20,6 @@ let package = Package(
             name: "GeoCoreTests", dependencies: ["GeoCore"],
             // Fixtures are read from disk through #filePath, not bundled as resources.
             exclude: ["Geometry/Fixtures", "JSON/Fixtures", "GeoJSON/Fixtures"]),
-        .testTarget(name: "GeoRPCTests", dependencies: ["GeoRPC", "GeoCore"]),
+        .testTarget(name: "GeoRPCTests", dependencies: ["GeoRPC", "GeoCore"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,0 +1,31 @@
+/// Parses JSON texts (RFC 8259) into `JSONValue` trees.
+///
+/// Strict: exactly one value, surrounded by nothing but whitespace; no comments, trailing commas, BOM,
+/// `NaN`/`Infinity`, single quotes or raw control characters; strings must be well-formed UTF-8 and may not
+/// contain lone surrogate escapes. Numbers keep their literal text next to the correctly rounded `Double`.
+public enum JSONReader {
+    /// Deep enough for any real document, shallow enough that hostile input cannot exhaust memory.
+    public static let defaultMaxDepth = 512
+
+    /// Parses exactly one JSON text (whitespace around it allowed, nothing else).
+    /// - Parameters:
+    ///   - bytes: UTF-8 input.
+    ///   - maxDepth: the deepest nesting of arrays/objects accepted.
+    /// - Throws: `JSONError` with the byte offset of the first problem.
+    /// - Complexity: O(n); nesting is handled without recursion.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = defaultMaxDepth)
+        throws(JSONError) -> JSONValue {
+        var scanner = JSONScanner(bytes, maxDepth: maxDepth)
+        guard scanner.peek() != nil else { throw JSONError.unexpectedEnd(offset: scanner.offset) }
+        let value = try scanner.readValue()
+        try scanner.expectEnd()
+        return value
+    }
+
+    /// Parses exactly one JSON text held in an array; see `parse(_:maxDepth:)` for the buffer form.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> JSONValue in
+            try parse(buffer, maxDepth: maxDepth)
+        }
+    }
+}

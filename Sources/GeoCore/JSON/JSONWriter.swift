@@ -1,0 +1,184 @@
+/// Writes compact JSON into a byte array that can be reused between messages.
+///
+/// Commas are inserted automatically: the writer remembers whether the current container already holds a
+/// value and whether a key is waiting for its value. One flag is enough, because closing a container always
+/// leaves its parent "after a value". The caller keeps the structure balanced (every `beginObject` gets an
+/// `endObject`, every object member gets a `key` then a value); the writer does not check that.
+///
+/// ```swift
+/// var writer = JSONWriter()
+/// writer.beginObject()
+/// writer.key("jsonrpc"); writer.string("2.0")
+/// writer.key("result"); writer.number(42)
+/// writer.endObject()          // writer.bytes == Array(#"{"jsonrpc":"2.0","result":42}"#.utf8)
+/// ```
+public struct JSONWriter {
+    /// The output so far.
+    public var bytes: [UInt8]
+    /// True once the current container (or the top level) holds a value, so the next one needs a comma.
+    var needsComma = false
+    /// True between `key(_:)` and the member's value, which must not get a comma.
+    var afterKey = false
+
+    /// - Parameter capacity: bytes to reserve up front.
+    public init(capacity: Int = 256) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Clears the output but keeps its capacity, so steady-state writing does not allocate.
+    public mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
+        afterKey = false
+    }
+
+    /// Ends a top-level value for line-delimited output (JSON Lines, JSON-RPC over stdio): appends `\n`,
+    /// and the next value starts a fresh line without a comma.
+    public mutating func endLine() {
+        bytes.append(0x0A)
+        needsComma = false
+        afterKey = false
+    }
+
+    public mutating func beginObject() {
+        startValue()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        startValue()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes the comma if needed, the escaped key and ':'; the next call writes the member's value.
+    public mutating func key(_ key: String) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        appendQuoted(key)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+        afterKey = true
+    }
+
+    public mutating func null() {
+        startValue()
+        appendLiteral("null")
+        needsComma = true
+    }
+
+    public mutating func bool(_ value: Bool) {
+        startValue()
+        if value {
+            appendLiteral("true")
+        } else {
+            appendLiteral("false")
+        }
+        needsComma = true
+    }
+
+    /// Writes a string with `"`, `\` and control characters escaped; everything else verbatim UTF-8.
+    public mutating func string(_ value: String) {
+        startValue()
+        appendQuoted(value)
+        needsComma = true
+    }
+
+    /// Writes a number exactly as its literal text was given, e.g. to echo a JSON-RPC `id` unchanged.
+    public mutating func number(_ value: JSONNumber) {
+        startValue()
+        bytes.append(contentsOf: value.text.utf8)
+        needsComma = true
+    }
+
+    /// Writes an already encoded JSON value; it counts as one value for comma handling.
+    public mutating func raw(_ encoded: [UInt8]) {
+        startValue()
+        bytes.append(contentsOf: encoded)
+        needsComma = true
+    }
+
+    /// Writes a whole tree. Object members keep their order, numbers their literal text.
+    public mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .number(let number): self.number(number)
+        case .string(let text): string(text)
+        case .array(let elements):
+            beginArray()
+            for element in elements { self.value(element) }
+            endArray()
+        case .object(let object):
+            beginObject()
+            for member in object.members {
+                key(member.key)
+                self.value(member.value)
+            }
+            endObject()
+        }
+    }
+
+    // MARK: - Internals
+
+    @inline(__always)
+    mutating func startValue() {
+        if afterKey {
+            afterKey = false
+        } else if needsComma {
+            bytes.append(UInt8(ascii: ","))
+        }
+    }
+
+    /// Appends `"text"` with the escapes RFC 8259 requires (and the short forms where they exist).
+    /// Runs of bytes that need no escape are copied in bulk.
+    mutating func appendQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                runStart = index + 1
+                bytes.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                default:
+                    appendLiteral("u00")
+                    bytes.append(JSONWriter.hexDigit(byte >> 4))
+                    bytes.append(JSONWriter.hexDigit(byte & 0x0F))
+                }
+            }
+            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    mutating func appendLiteral(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+}

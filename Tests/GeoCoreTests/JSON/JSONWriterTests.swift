@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import GeoCore
+
+@Suite("JSON writer")
+struct JSONWriterTests {
+    static func text(_ body: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter()
+        body(&writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    @Test("commas go between values and members, never after keys or at container starts")
+    func commas() {
+        let text = Self.text { writer in
+            writer.beginObject()
+            writer.key("a"); writer.number(1)
+            writer.key("b"); writer.beginArray()
+            writer.null(); writer.bool(true); writer.beginObject(); writer.endObject(); writer.beginArray(); writer.endArray()
+            writer.raw(Array("{\"pre\":1}".utf8)); writer.string("s")
+            writer.endArray()
+            writer.key("c"); writer.beginObject(); writer.key("d"); writer.bool(false); writer.endObject()
+            writer.endObject()
+        }
+        #expect(text == #"{"a":1,"b":[null,true,{},[],{"pre":1},"s"],"c":{"d":false}}"#)
+    }
+
+    @Test("reset clears the output and the comma state")
+    func reset() {
+        var writer = JSONWriter(capacity: 64)
+        writer.beginArray(); writer.number(1); writer.endArray()
+        writer.reset()
+        #expect(writer.bytes.isEmpty)
+        writer.number(2)
+        #expect(writer.bytes == Array("2".utf8))
+    }
+
+    @Test("endLine separates top-level values by line breaks instead of commas")
+    func lines() {
+        let text = Self.text { writer in
+            writer.beginObject(); writer.key("id"); writer.number(1); writer.endObject(); writer.endLine()
+            writer.number(2); writer.endLine()
+        }
+        #expect(text == "{\"id\":1}\n2\n")
+    }
+
+    @Test("strings escape quote, backslash and control characters only",
+          arguments: [("plain", #""plain""#), ("q\"b\\s/", #""q\"b\\s/""#),
+                      ("\n\r\t\u{8}\u{C}", #""\n\r\t\b\f""#), ("\u{0}\u{1F}\u{7F}", "\"\\u0000\\u001f\u{7F}\""),
+                      ("é中😀", "\"é中😀\""), ("", #""""#)])
+    func stringEscapes(_ value: String, _ expected: String) {
+        #expect(Self.text { $0.string(value) } == expected)
+        #expect(Self.text { $0.beginObject(); $0.key(value); $0.null(); $0.endObject() } == "{\(expected):null}")
+    }
+
+    @Test("doubles use the shortest round-trip form, integers without '.0', non-finite as null",
+          arguments: [(10.0, "10"), (-3.0, "-3"), (0.0, "0"), (-0.0, "-0"), (0.1, "0.1"), (-2.5, "-2.5"),
+                      (1e15, "1000000000000000"), (999_999_999_999_999.0, "999999999999999"), (1e16, "1e16"),
+                      (1.5e-7, "1.5e-7"), (-1.25e100, "-1.25e100"), (123.456, "123.456"), (Double.leastNonzeroMagnitude, "5e-324"),
+                      (1.7976931348623157e308, "1.7976931348623157e308"), (Double.nan, "null"),
+                      (Double.infinity, "null"), (-Double.infinity, "null"), (28.980845581000068, "28.980845581000068")])
+    func doubles(_ value: Double, _ expected: String) {
+        #expect(Self.text { $0.number(value) } == expected)
+    }
+
+    @Test("integers, including the extremes", arguments: [0, 7, -42, Int.max, Int.min])
+    func integers(_ value: Int) {
+        #expect(Self.text { $0.number(value) } == "\(value)")
+    }
+
+    @Test("a JSONNumber is written as its original text")
+    func numberText() {
+        #expect(Self.text { $0.number(JSONNumber(text: "1.50e+002", value: 150)) } == "1.50e+002")
+    }
+
+    @Test("random doubles round-trip bit-exactly through writer and reader")
+    func doubleRoundTrip() throws {
+        var generator = SystemRandomNumberGenerator()
+        var writer = JSONWriter()
+        for index in 0..<20_000 {
+            var value = Double(bitPattern: generator.next())
+            if !value.isFinite { value = Double(index) * 1.25 }
+            writer.reset()
+            writer.number(value)
+            let parsed = try JSONReader.parse(writer.bytes)
+            #expect(parsed.doubleValue?.bitPattern == value.bitPattern,
+                    "\(String(decoding: writer.bytes, as: UTF8.self))")
+        }
+    }
+
+    @Test("every y_ file of JSONTestSuite survives parse, write, parse unchanged")
+    func treeRoundTrip() throws {
+        let files = try #require(JSONTestSuiteTests.corpus(), "JSONTestSuite not found")
+        for url in files where url.lastPathComponent.hasPrefix("y_") {
+            let bytes = try #require(JSONTestFiles.bytes(url))
+            let value = try JSONReader.parse(bytes)
+            let written = value.encoded()
+            #expect(try JSONReader.parse(written) == value, "\(url.lastPathComponent)")
+        }
+    }
+
+    @Test("all strings of code points 0 to 0x2FF and some astral ones round-trip")
+    func stringRoundTrip() throws {
+        var scalars = String.UnicodeScalarView()
+        for code in UInt32(0)...0x2FF { scalars.append(Unicode.Scalar(code)!) }
+        for code: UInt32 in [0xFFFD, 0xFEFF, 0x10000, 0x1F600, 0x10FFFF] { scalars.append(Unicode.Scalar(code)!) }
+        let original = String(scalars)
+        let written = JSONValue.string(original).encoded()
+        #expect(try JSONReader.parse(written) == .string(original))
+    }
+}
