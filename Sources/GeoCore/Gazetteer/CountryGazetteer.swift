@@ -1,0 +1,88 @@
+/// The country dataset with everything its queries need, built once at load.
+///
+/// Answers the three questions the server asks: which country contains a point (`reverse`), where a
+/// named country is (`forward`), and which countries a box touches (`countries(in:)`).
+public struct CountryGazetteer: Sendable {
+    /// The countries, in the order of the source file.
+    public let countries: [Country]
+    let index: CountryIndex
+    let names: NameIndex
+    let centroids: [GeoPoint]
+    let boxes: [GeoBox]
+    /// Each country's position when sorted by English name, then ADM0_A3: the order of `countries(in:)`.
+    let displayRank: [Int]
+
+    /// The default search radius for points that fall in no country, in km. It absorbs the 1:10m
+    /// coastline's generalisation: a beach or a pier can lie a few hundred metres outside the polygon.
+    public static let defaultMaxDistanceKm = 10.0
+
+    /// Builds the indexes over `countries`.
+    /// - Complexity: O(total vertices), dominated by the grid index build.
+    public init(countries: [Country], cellSize: Double = CountryIndex.defaultCellSize) {
+        self.countries = countries
+        index = CountryIndex(areas: countries.map { $0.geometry }, cellSize: cellSize)
+        names = NameIndex(countries: countries)
+        var centroids: [GeoPoint] = []
+        var boxes: [GeoBox] = []
+        for country in countries {
+            let box = GeoBox.covering(country.geometry.polygons.map { $0.bounds })
+                ?? GeoBox(minLat: 0, minLon: 0, maxLat: 0, maxLon: 0)
+            boxes.append(box)
+            centroids.append(Spherical.centroid(of: country.geometry)
+                ?? country.labelPoint
+                ?? GeoPoint(lat: (box.minLat + box.maxLat) / 2, lon: (box.minLon + box.maxLon) / 2))
+        }
+        self.centroids = centroids
+        self.boxes = boxes
+        let order = countries.indices.sorted { a, b in
+            let l = countries[a], r = countries[b]
+            return l.name != r.name ? l.name < r.name : l.adm0a3 < r.adm0a3
+        }
+        var rank = [Int](repeating: 0, count: countries.count)
+        for (position, country) in order.enumerated() { rank[country] = position }
+        displayRank = rank
+    }
+
+    /// The country containing `point`, else the one whose border is nearest within `maxDistanceKm`.
+    /// - Parameters:
+    ///   - point: `lat` finite in [-90, 90] (the caller checks); any finite `lon`, wrapped into [-180, 180).
+    ///   - maxDistanceKm: the search radius for points in no country; 0 asks for strict containment.
+    /// - Returns: nil when no country contains the point and none is that close.
+    /// - Complexity: one table read for most points; see `CountryIndex`.
+    public func reverse(_ point: GeoPoint, maxDistanceKm: Double = defaultMaxDistanceKm) -> ReverseMatch? {
+        if let area = index.area(containing: point) {
+            return ReverseMatch(countryIndex: area, kind: .inside, distanceKm: 0)
+        }
+        guard maxDistanceKm > 0, let near = index.nearestArea(to: point, withinKm: maxDistanceKm) else { return nil }
+        return ReverseMatch(countryIndex: near.area, kind: .nearest, distanceKm: near.distanceKm)
+    }
+
+    /// Countries whose names or codes match `query`, ignoring case, diacritics and punctuation.
+    /// - Parameters:
+    ///   - query: a name in any of the data's languages, or an ISO alpha-2/alpha-3 code.
+    ///   - limit: the most results to return.
+    /// - Returns: best first; empty when nothing matches.
+    public func forward(_ query: String, limit: Int) -> [ForwardMatch] {
+        names.search(query, limit: limit, countries: countries)
+    }
+
+    /// The countries whose land really meets `box` (polygon intersection, not bounding-box overlap).
+    /// - Returns: indices into `countries`, sorted by English name, then ADM0_A3.
+    public func countries(in box: GeoBox) -> [Int] {
+        var found = [Bool](repeating: false, count: countries.count)
+        for part in box.parts { index.collectAreas(intersecting: part, into: &found) }
+        var result: [Int] = []
+        for k in countries.indices where found[k] { result.append(k) }
+        result.sort { displayRank[$0] < displayRank[$1] }
+        return result
+    }
+
+    /// The country's area-weighted centroid on the sphere.
+    public func centroid(of index: Int) -> GeoPoint { centroids[index] }
+
+    /// The narrowest box around the country; `minLon > maxLon` when it crosses the antimeridian.
+    public func bounds(of index: Int) -> GeoBox { boxes[index] }
+
+    /// The grid index, for benchmarks and exactness checks.
+    public var spatialIndex: CountryIndex { index }
+}
