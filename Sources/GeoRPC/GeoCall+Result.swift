@@ -1,0 +1,128 @@
+import GeoCore
+
+/// Result objects: written straight into the reply, member by member, in the documented order.
+extension GeoCall {
+    /// Runs the call and writes its result value.
+    ///
+    /// - `reverse`: `null`, or one country object ending in `match` ("inside" or "nearest") and
+    ///   `distanceKm` (0 when inside, else kilometres rounded to 3 decimals).
+    /// - `forward`: an array of matches, best first; a blank query gives `[]`.
+    /// - `countriesInBBox`: an array of `{iso2, iso3, adm0a3, name}` in the gazetteer's order.
+    ///
+    /// Absent optional fields are JSON null. Numbers are written in their shortest round-trip form.
+    /// - Parameters:
+    ///   - gazetteer: the loaded dataset.
+    ///   - out: receives exactly one JSON value.
+    public func writeResult(using gazetteer: CountryGazetteer, into out: inout JSONWriter) {
+        switch self {
+        case .reverse(let point, let radius):
+            guard let match = gazetteer.reverse(point, maxDistanceKm: radius) else {
+                out.null()
+                return
+            }
+            writeReverse(match, gazetteer.countries[match.countryIndex], into: &out)
+        case .forward(let query, let limit):
+            out.beginArray()
+            if !isBlank(query) {
+                for match in gazetteer.forward(query, limit: limit) {
+                    writeForward(match, gazetteer: gazetteer, into: &out)
+                }
+            }
+            out.endArray()
+        case .countriesInBBox(let box):
+            out.beginArray()
+            for index in gazetteer.countries(in: box) {
+                let country = gazetteer.countries[index]
+                out.beginObject()
+                writeCodes(country, into: &out)
+                out.endObject()
+            }
+            out.endArray()
+        }
+    }
+
+    private func writeReverse(_ match: ReverseMatch, _ country: Country, into out: inout JSONWriter) {
+        out.beginObject()
+        field("iso2", country.iso2, &out)
+        field("iso3", country.iso3, &out)
+        field("isoNumeric", country.isoNumeric, &out)
+        field("name", country.name, &out)
+        field("nameLong", country.nameLong, &out)
+        field("formalName", country.formalName, &out)
+        field("adm0a3", country.adm0a3, &out)
+        field("sovereign", country.sovereign, &out)
+        field("sovereignA3", country.sovereignA3, &out)
+        field("type", country.type, &out)
+        field("continent", country.continent, &out)
+        field("regionUN", country.regionUN, &out)
+        field("subregion", country.subregion, &out)
+        field("wikidataId", country.wikidataID, &out)
+        out.key("match")
+        switch match.kind {
+        case .inside:
+            out.string("inside")
+            out.key("distanceKm")
+            out.number(0)
+        case .nearest:
+            out.string("nearest")
+            out.key("distanceKm")
+            out.number((match.distanceKm * 1000).rounded() / 1000)
+        }
+        out.endObject()
+    }
+
+    private func writeForward(_ match: ForwardMatch, gazetteer: CountryGazetteer, into out: inout JSONWriter) {
+        let index = match.countryIndex
+        let country = gazetteer.countries[index]
+        let centroid = gazetteer.centroid(of: index)
+        out.beginObject()
+        writeCodes(country, into: &out)
+        field("matched", match.matched, &out)
+        out.key("score")
+        out.number(match.score)
+        out.key("centroid")
+        writePoint(centroid, into: &out)
+        out.key("labelPoint")
+        writePoint(country.labelPoint ?? centroid, into: &out)
+        // [west, south, east, north], as GeoJSON's bbox; west > east when the area crosses ±180°.
+        let bounds = gazetteer.bounds(of: index)
+        out.key("bbox")
+        out.beginArray()
+        out.number(bounds.minLon)
+        out.number(bounds.minLat)
+        out.number(bounds.maxLon)
+        out.number(bounds.maxLat)
+        out.endArray()
+        out.endObject()
+    }
+
+    /// The identifying members shared by forward and bbox results.
+    private func writeCodes(_ country: Country, into out: inout JSONWriter) {
+        field("iso2", country.iso2, &out)
+        field("iso3", country.iso3, &out)
+        field("adm0a3", country.adm0a3, &out)
+        field("name", country.name, &out)
+    }
+
+    private func writePoint(_ point: GeoPoint, into out: inout JSONWriter) {
+        out.beginObject()
+        out.key("lat")
+        out.number(point.lat)
+        out.key("lon")
+        out.number(point.lon)
+        out.endObject()
+    }
+
+    private func field(_ key: String, _ value: String?, _ out: inout JSONWriter) {
+        out.key(key)
+        if let value { out.string(value) } else { out.null() }
+    }
+
+    /// Only spaces, tabs and line breaks: nothing to search for.
+    private func isBlank(_ query: String) -> Bool {
+        for byte in query.utf8 where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,61 @@
+/// The methods the server offers, with their parameter lists.
+///
+/// Names are matched exactly and case-sensitively, so `ReverseGeocode` is -32601, not an alias.
+public enum GeoMethod: CaseIterable, Equatable, Sendable {
+    case reverseGeocode
+    case forwardGeocode
+    case countriesInBBox
+
+    /// Looks a method up by its wire name; nil for anything else, `rpc.*` included.
+    public init?(name: String) {
+        switch name {
+        case "reverseGeocode": self = .reverseGeocode
+        case "forwardGeocode": self = .forwardGeocode
+        case "countriesInBBox": self = .countriesInBBox
+        default: return nil
+        }
+    }
+
+    /// The name on the wire.
+    public var name: String {
+        switch self {
+        case .reverseGeocode: return "reverseGeocode"
+        case .forwardGeocode: return "forwardGeocode"
+        case .countriesInBBox: return "countriesInBBox"
+        }
+    }
+
+    /// Parameter names in positional order.
+    public var parameterNames: [String] {
+        switch self {
+        case .reverseGeocode: return ["lat", "lon", "maxDistanceKm"]
+        case .forwardGeocode: return ["query", "limit"]
+        case .countriesInBBox: return ["minLat", "minLon", "maxLat", "maxLon"]
+        }
+    }
+
+    /// How many leading parameters may be given by position; the rest only by name.
+    ///
+    /// `reverseGeocode` takes `[lat, lon]` only: the shared conformance suite
+    /// (`invalid_params.positional_too_many`) requires `[lat, lon, 100]` to be -32602, so
+    /// `maxDistanceKm` is by name only.
+    public var positionalCount: Int {
+        switch self {
+        case .reverseGeocode: return 2
+        case .forwardGeocode: return 2
+        case .countriesInBBox: return 4
+        }
+    }
+
+    /// How many leading parameters are required; the rest have defaults.
+    public var requiredCount: Int {
+        switch self {
+        case .reverseGeocode: return 2
+        case .forwardGeocode: return 1
+        case .countriesInBBox: return 4
+        }
+    }
+
+    /// Every method name, for error messages.
+    public static let allNames: [String] = allCases.map { $0.name }
+}

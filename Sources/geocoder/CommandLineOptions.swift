@@ -1,0 +1,141 @@
+import GeoCore
+import GeoRPC
+
+/// What the command line asks for.
+enum Command: Equatable {
+    /// Run the JSON-RPC server on stdin/stdout (also the default with no command).
+    case serve
+    /// Answer one query and print the result the RPC method would return.
+    case query(GeoMethod, RPCParams)
+    case help
+    case version
+}
+
+/// A command line that cannot be run; the text is shown after "geocoder: ".
+struct UsageError: Error, Equatable {
+    let message: String
+}
+
+/// The parsed command line.
+///
+/// Arguments become the same `RPCParams` a client would send, so the command line and the server share
+/// one set of checks and messages. A negative number such as `-9.07` is a value, not an option.
+struct CommandLineOptions: Equatable {
+    var command: Command = .serve
+    var dataPath: String?
+
+    /// - Parameter arguments: the arguments after the program name.
+    /// - Throws: `UsageError` for an unknown command or option, a missing option value, or the wrong
+    ///   number of positional arguments.
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        var positionals: [String] = []
+        var named: [String: String] = [:]
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !looksLikeOption(argument) {
+                positionals.append(argument)
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            switch name {
+            case "--":
+                optionsEnded = true
+            case "-h", "--help":
+                return CommandLineOptions(command: .help)
+            case "--version":
+                return CommandLineOptions(command: .version)
+            case "--data", "--max-distance", "--limit":
+                if let inlineValue {
+                    named[name] = inlineValue
+                } else if index < arguments.count {
+                    named[name] = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError(message: "\(name) needs a value")
+                }
+            default:
+                throw UsageError(message: "unknown option '\(argument)'")
+            }
+        }
+        options.dataPath = named.removeValue(forKey: "--data")
+        options.command = try command(positionals, named)
+        return options
+    }
+
+    /// Options start with "-", but "-9.07" and "-" alone are values.
+    private static func looksLikeOption(_ argument: String) -> Bool {
+        let bytes = Array(argument.utf8)
+        guard bytes.count > 1, bytes[0] == UInt8(ascii: "-") else { return false }
+        let second = bytes[1]
+        return !(second == UInt8(ascii: ".") || (second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9")))
+    }
+
+    private static func command(_ positionals: [String], _ named: [String: String]) throws(UsageError) -> Command {
+        guard let name = positionals.first else {
+            try expectNoOptions(named, for: "serve")
+            return .serve
+        }
+        let rest = Array(positionals.dropFirst())
+        switch name {
+        case "serve":
+            try expectCount(rest, 0, for: "serve", usage: "serve [--data PATH]")
+            try expectNoOptions(named, for: name)
+            return .serve
+        case "help":
+            return .help
+        case "reverse":
+            try expectCount(rest, 2, for: name, usage: "reverse LAT LON [--max-distance KM]")
+            try expectNoOptions(named, except: "--max-distance", for: name)
+            var members = [member("lat", rest[0]), member("lon", rest[1])]
+            if let radius = named["--max-distance"] { members.append(member("maxDistanceKm", radius)) }
+            return .query(.reverseGeocode, .byName(JSONObject(members: members)))
+        case "forward":
+            guard !rest.isEmpty else { throw UsageError(message: "forward needs a NAME (usage: forward NAME [--limit N])") }
+            try expectNoOptions(named, except: "--limit", for: name)
+            // Several words are one name: `geocoder forward New Zealand`.
+            var members = [JSONObject.Member(key: "query", value: .string(rest.joined(separator: " ")))]
+            if let limit = named["--limit"] { members.append(member("limit", limit)) }
+            return .query(.forwardGeocode, .byName(JSONObject(members: members)))
+        case "bbox":
+            try expectCount(rest, 4, for: name, usage: "bbox MINLAT MINLON MAXLAT MAXLON")
+            try expectNoOptions(named, for: name)
+            let members = zip(GeoMethod.countriesInBBox.parameterNames, rest).map { member($0, $1) }
+            return .query(.countriesInBBox, .byName(JSONObject(members: members)))
+        default:
+            throw UsageError(message: "unknown command '\(name)'")
+        }
+    }
+
+    /// A number argument becomes a JSON number with its text kept; anything else stays a string,
+    /// so the method's own check reports "must be a number, got string".
+    private static func member(_ key: String, _ argument: String) -> JSONObject.Member {
+        let value: JSONValue
+        if case .number(let number)? = try? JSONReader.parse(Array(argument.utf8)) {
+            value = .number(number)
+        } else {
+            value = .string(argument)
+        }
+        return JSONObject.Member(key: key, value: value)
+    }
+
+    private static func expectCount(_ rest: [String], _ count: Int, for command: String, usage: String) throws(UsageError) {
+        guard rest.count == count else {
+            throw UsageError(message: "\(command) takes \(count) argument\(count == 1 ? "" : "s"), got \(rest.count) (usage: \(usage))")
+        }
+    }
+
+    private static func expectNoOptions(_ named: [String: String], except allowed: String? = nil, for command: String) throws(UsageError) {
+        for name in named.keys.sorted() where name != allowed {
+            throw UsageError(message: "\(name) does not apply to \(command)")
+        }
+    }
+}

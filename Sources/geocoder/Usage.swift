@@ -1,0 +1,33 @@
+/// The help text and version, printed to stdout by `--help` and `--version`.
+enum Usage {
+    static let version = "geocoder 0.1.0"
+
+    static let text = """
+        geocoder: an offline country geocoder (Natural Earth 1:10m admin-0).
+
+        USAGE
+          geocoder [serve] [--data PATH]        JSON-RPC 2.0 server, one message per line on stdin/stdout
+          geocoder reverse LAT LON [--max-distance KM]
+                                                the country at or nearest to a point (default 10 km, max 20037.5)
+          geocoder forward NAME [--limit N]     countries whose names match, best first (default 5, max 250)
+          geocoder bbox MINLAT MINLON MAXLAT MAXLON
+                                                countries meeting a box; MINLON > MAXLON crosses the antimeridian
+          geocoder --help | --version
+
+        The query commands print the JSON result the RPC method returns, on one line.
+        Negative numbers are values: geocoder reverse -9.07 125.1
+
+        RPC METHODS (params by name, or by position in this order)
+          reverseGeocode  {lat, lon, maxDistanceKm?}        [lat, lon]; maxDistanceKm only by name
+          forwardGeocode  {query, limit?}                   [query] or [query, limit]
+          countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
+
+        DATA FILE (first found)
+          --data PATH; $GEOCODER_DATA; <executable dir>/../share/geocoder/ne_10m_admin_0_countries.geojson;
+          Data/ne_10m_admin_0_countries.geojson in a folder above the executable; ./Data/...
+
+        EXIT STATUS
+          0 success, 1 data file or I/O error, 2 bad arguments
+
+        """
+}

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import GeoCore
+import GeoRPC
+
+// A closed reader must show up as EPIPE from write, not kill the process.
+signal(SIGPIPE, SIG_IGN)
+
+let options: CommandLineOptions
+do {
+    options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    report("\(error.message)\nRun 'geocoder --help' for usage.")
+    exit(2)
+}
+
+/// Finds, reads and indexes the data file, or exits with status 1 and one line on stderr.
+func loadGazetteer() -> CountryGazetteer {
+    let path: String
+    switch DataLocator.locate(explicit: options.dataPath) {
+    case .success(let found): path = found
+    case .failure(let error):
+        report(error.message)
+        exit(1)
+    }
+    let bytes: [UInt8]
+    switch DataLocator.read(path) {
+    case .success(let read): bytes = read
+    case .failure(let error):
+        report(error.message)
+        exit(1)
+    }
+    do throws(GazetteerError) {
+        return try CountryGazetteer.load(geoJSON: bytes)
+    } catch {
+        report("cannot load \(path): \(error.message)")
+        exit(1)
+    }
+}
+
+/// Writes to stdout; a closed reader is not an error.
+func printOut(_ bytes: [UInt8]) -> Never {
+    do throws(StdioServer.OutputError) {
+        try writeAll(1, bytes)
+    } catch {
+        if case .failed(let code) = error {
+            report("cannot write stdout: \(String(cString: strerror(code)))")
+            exit(1)
+        }
+    }
+    exit(0)
+}
+
+switch options.command {
+case .help:
+    printOut(Array(Usage.text.utf8))
+case .version:
+    printOut(Array((Usage.version + "\n").utf8))
+case .query(let method, let params):
+    // Arguments are checked before the 21 MB load, so a typo fails at once.
+    let call: GeoCall
+    do throws(RPCError) {
+        call = try GeoCall.decode(method: method.name, params: params)
+    } catch {
+        if case .invalidParams(let invalid) = error { report(invalid.text) } else { report(error.message) }
+        exit(2)
+    }
+    let gazetteer = loadGazetteer()
+    var out = JSONWriter()
+    call.writeResult(using: gazetteer, into: &out)
+    out.bytes.append(0x0A)
+    printOut(out.bytes)
+case .serve:
+    guard let protocolFD = protectStandardOutput() else {
+        report("stdout is not open")
+        exit(1)
+    }
+    let server = RPCServer(gazetteer: loadGazetteer())
+    exit(StdioServer(server: server, outputFD: protocolFD).run())
+}

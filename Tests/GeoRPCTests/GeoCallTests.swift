@@ -1,0 +1,144 @@
+import GeoCore
+import GeoRPC
+import Testing
+
+@Suite("GeoCall params")
+struct GeoCallTests {
+    /// `params` text as a client sends it; nil means the member is omitted.
+    static func decode(_ method: String, _ params: String?) throws -> GeoCall {
+        try GeoCall.decode(method: method, params: parse(params))
+    }
+
+    static func parse(_ params: String?) throws -> RPCParams {
+        guard let params else { return .omitted }
+        switch try JSONReader.parse(Array(params.utf8)) {
+        case .object(let object): return .byName(object)
+        case .array(let array): return .byPosition(array)
+        default: throw RPCError.internalError("test params must be an object or an array")
+        }
+    }
+
+    struct Valid: CustomTestStringConvertible, Sendable {
+        let name: String
+        let method: String
+        let params: String
+        let expected: GeoCall
+        var testDescription: String { name }
+    }
+
+    static func point(_ lat: Double, _ lon: Double, _ km: Double = 10) -> GeoCall {
+        .reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: km)
+    }
+
+    static let valid: [Valid] = [
+        Valid(name: "reverse by name", method: "reverseGeocode", params: #"{"lat":48.8,"lon":2.3}"#, expected: point(48.8, 2.3)),
+        Valid(name: "reverse by position", method: "reverseGeocode", params: "[48.8,2.3]", expected: point(48.8, 2.3)),
+        Valid(name: "reverse with radius by name", method: "reverseGeocode",
+              params: #"{"maxDistanceKm":0,"lon":2,"lat":1}"#, expected: point(1, 2, 0)),
+        Valid(name: "reverse: largest radius", method: "reverseGeocode", params: #"{"lat":0,"lon":0,"maxDistanceKm":20037.5}"#,
+              expected: point(0, 0, 20037.5)),
+        Valid(name: "reverse: latitude bounds", method: "reverseGeocode", params: "[-90,0]", expected: point(-90, 0)),
+        Valid(name: "reverse: longitude is not limited", method: "reverseGeocode", params: "[0,540]", expected: point(0, 540)),
+        Valid(name: "reverse: exponent numbers", method: "reverseGeocode", params: "[-3.37e1,1.51E2]", expected: point(-33.7, 151)),
+        Valid(name: "forward by name", method: "forwardGeocode", params: #"{"query":"Oslo"}"#,
+              expected: .forward(query: "Oslo", limit: 5)),
+        Valid(name: "forward by position with limit", method: "forwardGeocode", params: #"["Oslo",250]"#,
+              expected: .forward(query: "Oslo", limit: 250)),
+        Valid(name: "forward: limit 2.0 is a whole number", method: "forwardGeocode", params: #"{"query":"x","limit":2.0}"#,
+              expected: .forward(query: "x", limit: 2)),
+        Valid(name: "forward: blank query is allowed", method: "forwardGeocode", params: #"[" "]"#,
+              expected: .forward(query: " ", limit: 5)),
+        Valid(name: "bbox by name", method: "countriesInBBox", params: #"{"minLat":1,"minLon":2,"maxLat":3,"maxLon":4}"#,
+              expected: .countriesInBBox(GeoBox(minLat: 1, minLon: 2, maxLat: 3, maxLon: 4))),
+        Valid(name: "bbox across the antimeridian", method: "countriesInBBox", params: "[-20,170,-10,-170]",
+              expected: .countriesInBBox(GeoBox(minLat: -20, minLon: 170, maxLat: -10, maxLon: -170))),
+        Valid(name: "bbox: a point box", method: "countriesInBBox", params: "[5,5,5,5]",
+              expected: .countriesInBBox(GeoBox(minLat: 5, minLon: 5, maxLat: 5, maxLon: 5))),
+    ]
+
+    @Test("accepts", arguments: valid)
+    func accepts(_ example: Valid) throws {
+        #expect(try Self.decode(example.method, example.params) == example.expected)
+    }
+
+    struct Invalid: CustomTestStringConvertible, Sendable {
+        let name: String
+        let method: String
+        let params: String?
+        let param: String
+        let problem: ParamProblem
+        var testDescription: String { name }
+    }
+
+    static func n(_ text: String) -> JSONNumber { JSONNumber(text: text, value: Double(text) ?? .nan) }
+
+    static let invalid: [Invalid] = [
+        Invalid(name: "params omitted", method: "reverseGeocode", params: nil, param: "lat", problem: .missing),
+        Invalid(name: "empty object", method: "reverseGeocode", params: "{}", param: "lat", problem: .missing),
+        Invalid(name: "lon missing", method: "reverseGeocode", params: #"{"lat":1}"#, param: "lon", problem: .missing),
+        Invalid(name: "unknown named param", method: "reverseGeocode", params: #"{"lat":1,"lon":2,"radius":3}"#,
+                param: "radius", problem: .unknown(accepted: ["lat", "lon", "maxDistanceKm"])),
+        Invalid(name: "too few positional", method: "reverseGeocode", params: "[1]", param: "params",
+                problem: .wrongCount(found: 1, required: 2, positional: ["lat", "lon"], byNameOnly: ["maxDistanceKm"])),
+        Invalid(name: "radius is by name only", method: "reverseGeocode", params: "[1,2,3]", param: "params",
+                problem: .wrongCount(found: 3, required: 2, positional: ["lat", "lon"], byNameOnly: ["maxDistanceKm"])),
+        Invalid(name: "number as a string", method: "reverseGeocode", params: #"{"lat":"48.8","lon":2}"#,
+                param: "lat", problem: .wrongType(expected: "number", found: .string)),
+        Invalid(name: "boolean", method: "reverseGeocode", params: "[1,true]",
+                param: "lon", problem: .wrongType(expected: "number", found: .boolean)),
+        Invalid(name: "null", method: "reverseGeocode", params: #"{"lat":null,"lon":2}"#,
+                param: "lat", problem: .wrongType(expected: "number", found: .null)),
+        Invalid(name: "null optional is not the default", method: "reverseGeocode",
+                params: #"{"lat":1,"lon":2,"maxDistanceKm":null}"#,
+                param: "maxDistanceKm", problem: .wrongType(expected: "number", found: .null)),
+        Invalid(name: "latitude above 90", method: "reverseGeocode", params: "[91,0]",
+                param: "lat", problem: .outOfRange(n("91"), lower: -90, upper: 90)),
+        Invalid(name: "latitude just below -90", method: "reverseGeocode", params: "[-90.000001,0]",
+                param: "lat", problem: .outOfRange(n("-90.000001"), lower: -90, upper: 90)),
+        Invalid(name: "infinite latitude", method: "reverseGeocode", params: "[1e400,0]", param: "lat", problem: .notFinite),
+        Invalid(name: "infinite longitude", method: "reverseGeocode", params: "[0,-1e400]", param: "lon", problem: .notFinite),
+        Invalid(name: "negative radius", method: "reverseGeocode", params: #"{"lat":0,"lon":0,"maxDistanceKm":-1}"#,
+                param: "maxDistanceKm", problem: .outOfRange(n("-1"), lower: 0, upper: 20037.5)),
+        Invalid(name: "radius beyond half the Earth", method: "reverseGeocode",
+                params: #"{"lat":0,"lon":0,"maxDistanceKm":20037.6}"#,
+                param: "maxDistanceKm", problem: .outOfRange(n("20037.6"), lower: 0, upper: 20037.5)),
+        Invalid(name: "query not a string", method: "forwardGeocode", params: #"{"query":12345}"#,
+                param: "query", problem: .wrongType(expected: "string", found: .number)),
+        Invalid(name: "query misspelt", method: "forwardGeocode", params: #"{"q":"Berlin"}"#,
+                param: "q", problem: .unknown(accepted: ["query", "limit"])),
+        Invalid(name: "forward without params", method: "forwardGeocode", params: "[]", param: "params",
+                problem: .wrongCount(found: 0, required: 1, positional: ["query", "limit"], byNameOnly: [])),
+        Invalid(name: "limit zero", method: "forwardGeocode", params: #"["x",0]"#,
+                param: "limit", problem: .outOfRange(n("0"), lower: 1, upper: 250)),
+        Invalid(name: "limit 251", method: "forwardGeocode", params: #"["x",251]"#,
+                param: "limit", problem: .outOfRange(n("251"), lower: 1, upper: 250)),
+        Invalid(name: "limit fractional", method: "forwardGeocode", params: #"["x",2.5]"#,
+                param: "limit", problem: .notAnInteger(n("2.5"))),
+        Invalid(name: "limit as a string", method: "forwardGeocode", params: #"["x","5"]"#,
+                param: "limit", problem: .wrongType(expected: "integer", found: .string)),
+        Invalid(name: "limit huge", method: "forwardGeocode", params: #"["x",1e400]"#,
+                param: "limit", problem: .outOfRange(n("1e400"), lower: 1, upper: 250)),
+        Invalid(name: "bbox missing maxLon", method: "countriesInBBox", params: #"{"minLat":1,"minLon":2,"maxLat":3}"#,
+                param: "maxLon", problem: .missing),
+        Invalid(name: "bbox three positional", method: "countriesInBBox", params: "[1,2,3]", param: "params",
+                problem: .wrongCount(found: 3, required: 4, positional: ["minLat", "minLon", "maxLat", "maxLon"], byNameOnly: [])),
+        Invalid(name: "bbox minLat above maxLat", method: "countriesInBBox", params: "[10,0,-10,5]",
+                param: "minLat", problem: .aboveMaximum(of: "maxLat")),
+        Invalid(name: "bbox longitude beyond 180", method: "countriesInBBox", params: "[0,0,1,180.5]",
+                param: "maxLon", problem: .outOfRange(n("180.5"), lower: -180, upper: 180)),
+        Invalid(name: "bbox latitude below -90", method: "countriesInBBox", params: "[-91,0,1,1]",
+                param: "minLat", problem: .outOfRange(n("-91"), lower: -90, upper: 90)),
+    ]
+
+    @Test("refuses", arguments: invalid)
+    func refuses(_ example: Invalid) throws {
+        let params = try Self.parse(example.params)
+        let expected = RPCError.invalidParams(InvalidParams(param: example.param, problem: example.problem))
+        #expect(throws: expected) { try GeoCall.decode(method: example.method, params: params) }
+    }
+
+    @Test("unknown methods are named exactly", arguments: ["ReverseGeocode", "reverseGeocode ", "", "rpc.discover", "noSuchMethod"])
+    func unknownMethod(_ name: String) {
+        #expect(throws: RPCError.methodNotFound(name)) { try GeoCall.decode(method: name, params: .omitted) }
+    }
+}
