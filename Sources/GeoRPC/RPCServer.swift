@@ -36,20 +36,8 @@ public struct RPCServer: Sendable {
             for entry in entries where entry.expectsReply { reply(to: entry, into: &out) }
             out.endArray()
         }
-        Self.endLine(&out)
+        out.endLine()
         return true
-    }
-
-    /// Ends a reply line: appends `\n` and makes `out` start the next reply as a fresh top-level value.
-    ///
-    /// JSONWriter separates consecutive top-level values with commas; a stream of lines needs none, so
-    /// its comma state is cleared with `reset()` while the bytes are swapped out (O(1), no copy).
-    static func endLine(_ out: inout JSONWriter) {
-        var bytes: [UInt8] = []
-        swap(&bytes, &out.bytes)
-        out.reset()
-        swap(&bytes, &out.bytes)
-        out.bytes.append(0x0A)
     }
 
     /// Answers one line held in an array; see ``handle(line:into:)``.
