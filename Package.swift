@@ -16,6 +16,10 @@ let package = Package(
         .target(name: "GeoRPC", dependencies: ["GeoCore"]),
         // The only code that touches the OS: command line, stdio loop, files.
         .executableTarget(name: "geocoder", dependencies: ["GeoCore", "GeoRPC"]),
+        // The dataset for the WebAssembly build, compiled into the module with C23 #embed. Embeds nothing natively.
+        .target(name: "GeocoderData"),
+        // The WASI entry point, built by scripts/build-wasm with Embedded Swift. Natively a stub that exits 2.
+        .executableTarget(name: "geocoder-wasm", dependencies: ["GeoCore", "GeoRPC", "GeocoderData"]),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore"],
             // Fixtures are read from disk through #filePath, not bundled as resources.

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Measures geocoder.wasm under wasmkit, node and wasmtime next to the native binary, as a client sees it.
+
+    swift build -c release && scripts/build-wasm
+    python3 scripts/bench-wasm.py [--starts 5] [--requests 10000] [--runs 3] [--runtimes native,wasmkit,node,wasmtime]
+
+Prints, per runtime:
+  - module/binary size;
+  - cold start: spawn -> first reverseGeocode answer (the dataset is parsed and indexed in between),
+    median and min of --starts runs;
+  - throughput: --requests pipelined reverseGeocode requests (points uniform on the sphere, fixed seed)
+    through one process that has already answered a first request, requests/s, median of --runs runs.
+No timing here is asserted anywhere; these are figures for BENCHMARKS.md.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRST = b'{"jsonrpc":"2.0","method":"reverseGeocode","params":[48.8566,2.3522],"id":0}\n'
+
+
+def commands(native, wasm):
+    scripts = os.path.join(ROOT, "scripts")
+    return {
+        "native": [native],
+        "wasmkit": ["wasmkit", "run", wasm],
+        "node": ["node", os.path.join(scripts, "run-wasm-node.mjs"), wasm],
+        "wasmtime": [sys.executable, os.path.join(scripts, "run-wasm-wasmtime.py"), wasm],
+    }
+
+
+def cold_start(argv, runs):
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        proc.stdin.write(FIRST)
+        proc.stdin.flush()
+        answer = proc.stdout.readline()
+        times.append(time.perf_counter() - t0)
+        proc.stdin.close()
+        proc.wait()
+        if b'"FR"' not in answer:
+            sys.exit(f"{argv[0]}: unexpected first answer {answer!r}")
+    return times
+
+
+def payload(n, seed=20240601):
+    rng = random.Random(seed)
+    lines = []
+    for i in range(n):
+        lat = round(math.degrees(math.asin(2 * rng.random() - 1)), 6)
+        lon = round(rng.uniform(-180, 180), 6)
+        lines.append(json.dumps({"jsonrpc": "2.0", "method": "reverseGeocode", "params": [lat, lon], "id": i + 1},
+                                separators=(",", ":")))
+    return ("\n".join(lines) + "\n").encode()
+
+
+def throughput(argv, data, n):
+    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    proc.stdin.write(FIRST)
+    proc.stdin.flush()
+    proc.stdout.readline()  # loaded and answering: start-up is not counted
+    t0 = time.perf_counter()
+    writer = threading.Thread(target=lambda: (proc.stdin.write(data), proc.stdin.close()))
+    writer.start()
+    got = 0
+    for _ in range(n):
+        if not proc.stdout.readline():
+            break
+        got += 1
+    elapsed = time.perf_counter() - t0
+    writer.join()
+    proc.wait()
+    if got != n:
+        sys.exit(f"{argv[0]}: {got} of {n} replies")
+    return n / elapsed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release", "geocoder"))
+    parser.add_argument("--wasm", default=os.path.join(ROOT, ".build-wasm", "wasm32-unknown-none-wasm", "release",
+                                                       "geocoder.wasm"))
+    parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--requests", type=int, default=10000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runtimes", default="native,wasmkit,node,wasmtime")
+    args = parser.parse_args()
+
+    data = payload(args.requests)
+    table = commands(args.bin, args.wasm)
+    print(f"module {os.path.getsize(args.wasm):,} bytes; native binary {os.path.getsize(args.bin):,} bytes "
+          f"(plus Data/, {os.path.getsize(os.path.join(ROOT, 'Data', 'ne_10m_admin_0_countries.geojson')):,} bytes)")
+    print(f"{'runtime':9} {'cold start median':>18} {'min':>8} {'requests/s (median)':>20}  runs")
+    for name in args.runtimes.split(","):
+        argv = table[name]
+        starts = cold_start(argv, args.starts)
+        rates = [throughput(argv, data, args.requests) for _ in range(args.runs)]
+        print(f"{name:9} {statistics.median(starts):17.3f}s {min(starts):7.3f}s {statistics.median(rates):20,.0f}  "
+              f"{', '.join(f'{r:,.0f}' for r in rates)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
