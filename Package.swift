@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "GeoCore", targets: ["GeoCore"]),
         .library(name: "GeoRPC", targets: ["GeoRPC"]),
+        .library(name: "GeoCSV", targets: ["GeoCSV"]),
         .executable(name: "geocoder", targets: ["geocoder"]),
     ],
     targets: [
@@ -14,12 +15,15 @@ let package = Package(
         .target(name: "GeoCore"),
         // Imports only GeoCore: JSON-RPC 2.0 framing, decoding, dispatch and the method handlers.
         .target(name: "GeoRPC", dependencies: ["GeoCore"]),
+        // Imports only GeoCore: streaming RFC 4180 CSV in, the same CSV with geocoded columns out.
+        .target(name: "GeoCSV", dependencies: ["GeoCore"]),
         // The only code that touches the OS: command line, stdio loop, files.
-        .executableTarget(name: "geocoder", dependencies: ["GeoCore", "GeoRPC"]),
+        .executableTarget(name: "geocoder", dependencies: ["GeoCore", "GeoRPC", "GeoCSV"]),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore"],
             // Fixtures are read from disk through #filePath, not bundled as resources.
             exclude: ["Geometry/Fixtures", "JSON/Fixtures", "GeoJSON/Fixtures"]),
         .testTarget(name: "GeoRPCTests", dependencies: ["GeoRPC", "GeoCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoCSVTests", dependencies: ["GeoCSV", "GeoCore"]),
     ]
 )
