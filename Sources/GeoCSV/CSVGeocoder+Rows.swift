@@ -19,12 +19,14 @@ extension CSVGeocoder {
         guard options.hasHeader else { return }
         let added = options.addedColumns
         for name in added where names.contains(Self.trimmedLowercase(name)) { throw .columnClash(name) }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[record..<scanner.contentEnd]))
+        out.append(UnsafeBufferPointer(rebasing: bytes[record..<scanner.contentEnd]))
+        var encoded: [UInt8] = []
         for name in added {
-            out.append(options.delimiter)
-            CSVField.append(name, delimiter: options.delimiter, to: &out)
+            encoded.append(options.delimiter)
+            CSVField.append(name, delimiter: options.delimiter, to: &encoded)
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[scanner.contentEnd..<end]))
+        encoded.withUnsafeBufferPointer { out.append($0) }
+        out.append(UnsafeBufferPointer(rebasing: bytes[scanner.contentEnd..<end]))
     }
 
     private func resolve(_ column: CSVColumn, role: String, candidates: [String], names: [String]) throws(CSVError) -> Int {
@@ -49,36 +51,35 @@ extension CSVGeocoder {
     }
 
     /// Writes one data record with its added fields.
+    ///
+    /// Room for the whole output record is reserved once, then everything is appended unchecked.
     mutating func row(_ bytes: UnsafeBufferPointer<UInt8>, record: Int, end: Int) {
         let contentEnd = scanner.contentEnd
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[record..<contentEnd]))
-        let terminator = UnsafeBufferPointer(rebasing: bytes[contentEnd..<end])
+        let fieldCount = scanner.fieldCount
+        out.reserve(end - record + maxAddedBytes + max(0, headerCount - fieldCount))
+        let base = bytes.baseAddress!
+        out.appendUnchecked(base + record, count: contentEnd - record)
         if scanner.hasUnclosedQuote {
             // Added fields would land inside the open quote; the record goes back as it came.
             stats.rows += 1
             stats.unclosedQuote += 1
-            out.append(contentsOf: terminator)
-            return
-        }
-        if contentEnd == record {
+        } else if contentEnd == record {
             stats.blankLines += 1
-            out.append(contentsOf: terminator)
-            return
+        } else {
+            stats.rows += 1
+            if options.hasHeader && fieldCount != headerCount {
+                stats.ragged += 1
+                // Short rows are padded so the added fields line up under their names.
+                for _ in fieldCount..<max(fieldCount, headerCount) { out.appendUnchecked(options.delimiter) }
+            }
+            switch options.mode {
+            case .reverse:
+                reverseFields(bytes)
+            case .forward:
+                forwardFields(bytes)
+            }
         }
-        stats.rows += 1
-        let fieldCount = scanner.fieldCount
-        if options.hasHeader && fieldCount != headerCount {
-            stats.ragged += 1
-            // Short rows are padded so the added fields line up under their names.
-            for _ in fieldCount..<max(fieldCount, headerCount) { out.append(options.delimiter) }
-        }
-        switch options.mode {
-        case .reverse:
-            reverseFields(bytes)
-        case .forward:
-            forwardFields(bytes)
-        }
-        out.append(contentsOf: terminator)
+        out.appendUnchecked(base + contentEnd, count: end - contentEnd)
     }
 
     private mutating func reverseFields(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -101,33 +102,28 @@ extension CSVGeocoder {
             emptyFields()
             return
         }
+        let delimiter = options.delimiter
         guard let match = gazetteer.reverse(GeoPoint(lat: latValue, lon: lonValue), maxDistanceKm: options.maxDistanceKm) else {
             stats.notFound += 1
-            let delimiter = options.delimiter
-            out.append(delimiter)
-            out.append(delimiter)
-            out.append(delimiter)
-            out.append(delimiter)
-            out.append(contentsOf: "none".utf8)
-            out.append(delimiter)
+            for _ in 0..<4 { out.appendUnchecked(delimiter) }
+            append("none")
+            out.appendUnchecked(delimiter)
             return
         }
-        out.append(contentsOf: countryFields[match.countryIndex])
-        out.append(options.delimiter)
+        appendCountry(match.countryIndex)
+        out.appendUnchecked(delimiter)
         switch match.kind {
         case .inside:
             stats.inside += 1
-            out.append(contentsOf: "inside".utf8)
-            out.append(options.delimiter)
-            out.append(UInt8(ascii: "0"))
+            append("inside")
+            out.appendUnchecked(delimiter)
+            out.appendUnchecked(UInt8(ascii: "0"))
         case .nearest:
             stats.nearest += 1
-            out.append(contentsOf: "nearest".utf8)
-            out.append(options.delimiter)
+            append("nearest")
+            out.appendUnchecked(delimiter)
             // Rounded as reverseGeocode rounds it, written in the same shortest form.
-            numbers.reset()
-            numbers.number((match.distanceKm * 1000).rounded() / 1000)
-            out.append(contentsOf: numbers.bytes)
+            appendNumber((match.distanceKm * 1000).rounded() / 1000)
         }
     }
 
@@ -151,21 +147,40 @@ extension CSVGeocoder {
         }
         stats.inside += 1
         let delimiter = options.delimiter
-        out.append(contentsOf: countryFields[match.countryIndex])
-        out.append(delimiter)
-        CSVField.append(match.matched, delimiter: delimiter, to: &out)
+        appendCountry(match.countryIndex)
+        var matched: [UInt8] = [delimiter]
+        CSVField.append(match.matched, delimiter: delimiter, to: &matched)
+        matched.withUnsafeBufferPointer { out.append($0) }
         let centroid = gazetteer.centroid(of: match.countryIndex)
         for value in [match.score, centroid.lat, centroid.lon] {
             out.append(delimiter)
-            numbers.reset()
-            numbers.number(value)
-            out.append(contentsOf: numbers.bytes)
+            appendNumber(value)
         }
+    }
+
+    /// The country's `,iso2,iso3,name`, encoded at start.
+    @inline(__always)
+    private mutating func appendCountry(_ index: Int) {
+        let start = countryFieldOffsets[index]
+        out.appendUnchecked(countryFields.base + start, count: countryFieldOffsets[index + 1] - start)
+    }
+
+    /// A fixed word; room must have been reserved.
+    @inline(__always)
+    private mutating func append(_ word: StaticString) {
+        out.appendUnchecked(word.utf8Start, count: word.utf8CodeUnitCount)
+    }
+
+    /// A number in JSON's shortest round-trip form, as the RPC results write it.
+    private mutating func appendNumber(_ value: Double) {
+        numbers.reset()
+        numbers.number(value)
+        numbers.bytes.withUnsafeBufferPointer { out.append($0) }
     }
 
     /// One empty field per added column.
     private mutating func emptyFields() {
-        for _ in 0..<addedCount { out.append(options.delimiter) }
+        for _ in 0..<addedCount { out.appendUnchecked(options.delimiter) }
     }
 
     /// ASCII-lowercased, spaces and tabs trimmed: how header names are compared.

@@ -23,15 +23,19 @@ public struct CSVGeocoder {
     var scanner: CSVRecordScanner
     /// Input not yet consumed: the start of an unfinished record.
     var pending: [UInt8] = []
-    var out: [UInt8] = []
+    var out: RawBuffer<UInt8>
     /// For numbers in added columns (`distanceKm`, `score`).
     var numbers = JSONWriter(capacity: 32)
     var seenFirstRecord = false
     var headerCount = 0
     /// 0-based columns the rows are read from: `[lat, lon]` or `[name]`; set from the first record.
     var columns: [Int] = []
-    /// Per country: the delimiter-led `iso2,iso3,name` fields, encoded once.
-    let countryFields: [[UInt8]]
+    /// Per country: the delimiter-led `iso2,iso3,name` fields, encoded once, back to back; country `k`
+    /// spans `countryFieldOffsets[k]..<countryFieldOffsets[k + 1]`.
+    let countryFields: RawBuffer<UInt8>
+    let countryFieldOffsets: [Int]
+    /// An upper bound on the bytes added to one record, padding excluded.
+    let maxAddedBytes: Int
     /// How many fields each record gets appended.
     let addedCount: Int
 
@@ -44,17 +48,26 @@ public struct CSVGeocoder {
         self.options = options
         self.flushThreshold = flushThreshold
         scanner = CSVRecordScanner(delimiter: options.delimiter)
-        out.reserveCapacity(flushThreshold + 64 * 1024)
+        out = RawBuffer(capacity: flushThreshold + 64 * 1024)
         addedCount = options.addedColumns.count
         let delimiter = options.delimiter
-        countryFields = gazetteer.countries.map { country in
-            var fields: [UInt8] = []
+        var fields = RawBuffer<UInt8>(capacity: 64 * gazetteer.countries.count)
+        var offsets = [0]
+        var longest = 0
+        for country in gazetteer.countries {
+            var encoded: [UInt8] = []
             for value in [country.iso2 ?? "", country.iso3 ?? "", country.name] {
-                fields.append(delimiter)
-                CSVField.append(value, delimiter: delimiter, to: &fields)
+                encoded.append(delimiter)
+                CSVField.append(value, delimiter: delimiter, to: &encoded)
             }
-            return fields
+            encoded.withUnsafeBufferPointer { fields.append($0) }
+            offsets.append(fields.count)
+            longest = max(longest, encoded.count)
         }
+        countryFields = fields
+        countryFieldOffsets = offsets
+        // The country fields, then match and a number (or, forward, matched name, score, lat, lon).
+        maxAddedBytes = longest + 256
     }
 
     /// Processes every record the chunk completes.
@@ -76,13 +89,13 @@ public struct CSVGeocoder {
     }
 
     private mutating func flush<E: Error>(write: ([UInt8]) throws(E) -> Void, ifAbove threshold: Int) throws(CSVStreamError<E>) {
-        guard !out.isEmpty, out.count >= threshold else { return }
+        guard out.count > 0, out.count >= threshold else { return }
         do throws(E) {
-            try write(out)
+            try write(Array(out.elements))
         } catch {
             throw .output(error)
         }
-        out.removeAll(keepingCapacity: true)
+        out.removeAll()
     }
 
     /// Runs every complete record in `pending`, then drops the consumed bytes.
@@ -98,7 +111,7 @@ public struct CSVGeocoder {
                 let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
                 if bytes.count < 3 && !atEnd && bytes.elementsEqual(bom.prefix(bytes.count)) { return }  // wait for more
                 if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
-                    out.append(contentsOf: bom)
+                    bom.withUnsafeBufferPointer { out.append($0) }
                     position = 3
                 }
             }

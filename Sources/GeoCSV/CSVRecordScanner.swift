@@ -15,7 +15,7 @@ public struct CSVRecordScanner {
     /// The byte between fields: `,` by default, `;` or tab for other dialects.
     public let delimiter: UInt8
     /// Offsets of each field's first raw byte in the last record scanned, in order.
-    public private(set) var fieldStarts: [Int] = []
+    var fieldStarts = RawBuffer<Int>(capacity: 64)
     /// Offset just past the last record's content, where its line ending (if any) starts.
     public private(set) var contentEnd: Int = 0
     /// True when the last record ended inside a quoted field, at the end of the input.
@@ -28,7 +28,6 @@ public struct CSVRecordScanner {
     /// - Parameter delimiter: any byte except `"`, `\r` and `\n`.
     public init(delimiter: UInt8 = UInt8(ascii: ",")) {
         self.delimiter = delimiter
-        fieldStarts.reserveCapacity(64)
     }
 
     /// The number of fields in the last record scanned.
@@ -50,10 +49,10 @@ public struct CSVRecordScanner {
     ///   - start: the record's first byte.
     ///   - atEnd: true when no more input will follow the buffer, so an unterminated record is complete.
     /// - Returns: the offset just past the record and its line ending, or nil when the record is not complete
-    ///   yet (only when `atEnd` is false). On success ``fieldStarts`` and ``contentEnd`` describe it.
-    /// - Complexity: O(record length); no allocation once ``fieldStarts`` has grown to the widest record.
+    ///   yet (only when `atEnd` is false). On success ``fieldCount``, ``field(_:)`` and ``contentEnd`` describe it.
+    /// - Complexity: O(record length); no allocation once the field list has grown to the widest record.
     public mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, atEnd: Bool) -> Int? {
-        fieldStarts.removeAll(keepingCapacity: true)
+        fieldStarts.removeAll()
         hasUnclosedQuote = false
         let count = bytes.count
         let delimiter = self.delimiter
