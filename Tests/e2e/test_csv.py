@@ -131,3 +131,32 @@ def test_usage_errors_exit_2(args, data, message):
 def test_missing_file_exits_1(tmp_path):
     code, out, err = geocode([str(tmp_path / "absent.csv")], b"")
     assert code == 1 and "cannot open" in err, err
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path):
+    """With stderr on a pty the run draws a progress line (rows/s, ETA from the file size) and erases it."""
+    import os
+    import pty
+    import subprocess
+    from geoclient import locate_binary
+    path = tmp_path / "points.csv"
+    path.write_bytes(b"lat,lon\n" + b"48.8566,2.3522\n" * 200000)
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([locate_binary(), "csv", str(path)], stdout=subprocess.DEVNULL, stderr=follower)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert proc.wait(timeout=60) == 0
+    assert b"rows/s" in seen and b"ETA" in seen and b"%" in seen, seen[:500]
+    assert b"\r\x1b[2K" in seen, "the bar is erased before the summary"
+    assert b"200000 rows" in seen
+    piped = run_cli(["csv", str(path)])
+    assert b"ETA" not in piped.stderr and b"\x1b" not in piped.stderr, "no bar when stderr is not a terminal"
