@@ -12,6 +12,9 @@ import GeoCore
 /// try batch.feed(chunk, write: send)   // as often as input arrives
 /// try batch.finish(write: send)        // at end of input
 /// ```
+///
+/// Its buffers are reached through raw pointers for speed, so copies share them: use one value per run
+/// and do not copy it while feeding.
 public struct CSVGeocoder {
     public let gazetteer: CountryGazetteer
     public let options: CSVOptions

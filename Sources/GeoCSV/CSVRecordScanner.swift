@@ -11,6 +11,9 @@
 /// - bytes after a closing quote, and quotes inside an unquoted field, are kept as data (not an error);
 /// - a quote still open at the end of the input makes the rest of the input one last record
 ///   (``hasUnclosedQuote``).
+///
+/// Copies share the field list (it lives behind a raw pointer so scanning does no reference counting);
+/// give each stream its own scanner.
 public struct CSVRecordScanner {
     /// The byte between fields: `,` by default, `;` or tab for other dialects.
     public let delimiter: UInt8
