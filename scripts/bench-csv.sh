@@ -10,7 +10,8 @@ swift build -c release >/dev/null
 bin=$(swift build -c release --show-bin-path)/geocoder
 [[ -f $tmp/csv-$rows-land.csv ]] || python3 scripts/gen-csv.py "$rows" "$tmp/csv-$rows-land.csv" --land
 [[ -f $tmp/csv-$rows-sphere.csv ]] || python3 scripts/gen-csv.py "$rows" "$tmp/csv-$rows-sphere.csv"
-for file in land sphere; do
+[[ -f $tmp/csv-$rows-interior.csv ]] || python3 scripts/gen-csv.py "$rows" "$tmp/csv-$rows-interior.csv" --interior
+for file in ${BENCH_FILES:-interior land sphere}; do
     for radius in 10 0; do
         for run in 1 2 3; do
             printf '%-7s --max-distance %-3s run %s: ' "$file" "$radius" "$run"
