@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "GeoCore", targets: ["GeoCore"]),
         .library(name: "GeoRPC", targets: ["GeoRPC"]),
+        .library(name: "GeoCSV", targets: ["GeoCSV"]),
         .executable(name: "geocoder", targets: ["geocoder"]),
     ],
     targets: [
@@ -14,8 +15,10 @@ let package = Package(
         .target(name: "GeoCore"),
         // Imports only GeoCore: JSON-RPC 2.0 framing, decoding, dispatch and the method handlers.
         .target(name: "GeoRPC", dependencies: ["GeoCore"]),
+        // Imports only GeoCore: streaming RFC 4180 CSV in, the same CSV with geocoded columns out.
+        .target(name: "GeoCSV", dependencies: ["GeoCore"]),
         // The only code that touches the OS: command line, stdio loop, files.
-        .executableTarget(name: "geocoder", dependencies: ["GeoCore", "GeoRPC"]),
+        .executableTarget(name: "geocoder", dependencies: ["GeoCore", "GeoRPC", "GeoCSV"]),
         // The dataset for the WebAssembly build, compiled into the module with C23 #embed. Embeds nothing natively.
         .target(name: "GeocoderData"),
         // The WASI entry point, built by scripts/build-wasm with Embedded Swift. Natively a stub that exits 2.
@@ -25,5 +28,6 @@ let package = Package(
             // Fixtures are read from disk through #filePath, not bundled as resources.
             exclude: ["Geometry/Fixtures", "JSON/Fixtures", "GeoJSON/Fixtures"]),
         .testTarget(name: "GeoRPCTests", dependencies: ["GeoRPC", "GeoCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoCSVTests", dependencies: ["GeoCSV", "GeoCore"]),
     ]
 )

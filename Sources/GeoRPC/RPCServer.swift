@@ -53,6 +53,10 @@ public struct RPCServer: Sendable {
             writeError(.invalidRequest(problem), id: id, into: &out)
         case .request(let request):
             guard let id = request.id else { return }
+            if request.method == OpenRPCDocument.discoverMethod {
+                discover(request, id: id, into: &out)
+                return
+            }
             do throws(RPCError) {
                 let call = try GeoCall.decode(method: request.method, params: request.params)
                 beginReply(id: id, into: &out)
@@ -63,6 +67,20 @@ public struct RPCServer: Sendable {
                 writeError(error, id: id, into: &out)
             }
         }
+    }
+
+    /// Answers `rpc.discover` with the OpenRPC document (see ``OpenRPCDocument``).
+    private func discover(_ request: RPCRequest, id: JSONValue, into out: inout JSONWriter) {
+        do throws(RPCError) {
+            try OpenRPCDocument.checkParams(request.params)
+        } catch {
+            writeError(error, id: id, into: &out)
+            return
+        }
+        beginReply(id: id, into: &out)
+        out.key("result")
+        out.raw(Array(OpenRPCDocument.json.utf8))
+        out.endObject()
     }
 
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":{…}}}` (spec §5, §5.1).

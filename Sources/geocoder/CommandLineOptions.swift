@@ -7,6 +7,8 @@ enum Command: Equatable {
     case serve
     /// Answer one query and print the result the RPC method would return.
     case query(GeoMethod, RPCParams)
+    /// Geocode a CSV file or stdin to stdout (see `CommandLineOptions+CSV.swift`).
+    case csv(CSVRequest)
     case help
     case version
 }
@@ -53,7 +55,7 @@ struct CommandLineOptions: Equatable {
                 return CommandLineOptions(command: .help)
             case "--version":
                 return CommandLineOptions(command: .version)
-            case "--data", "--max-distance", "--limit":
+            case "--data", "--max-distance", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix":
                 if let inlineValue {
                     named[name] = inlineValue
                 } else if index < arguments.count {
@@ -62,6 +64,8 @@ struct CommandLineOptions: Equatable {
                 } else {
                     throw UsageError(message: "\(name) needs a value")
                 }
+            case "--no-header":
+                named[name] = ""
             default:
                 throw UsageError(message: "unknown option '\(argument)'")
             }
@@ -110,6 +114,8 @@ struct CommandLineOptions: Equatable {
             try expectNoOptions(named, for: name)
             let members = zip(GeoMethod.countriesInBBox.parameterNames, rest).map { member($0, $1) }
             return .query(.countriesInBBox, .byName(JSONObject(members: members)))
+        case "csv":
+            return .csv(try csvRequest(rest, named))
         default:
             throw UsageError(message: "unknown command '\(name)'")
         }
@@ -133,7 +139,7 @@ struct CommandLineOptions: Equatable {
         }
     }
 
-    private static func expectNoOptions(_ named: [String: String], except allowed: String? = nil, for command: String) throws(UsageError) {
+    static func expectNoOptions(_ named: [String: String], except allowed: String? = nil, for command: String) throws(UsageError) {
         for name in named.keys.sorted() where name != allowed {
             throw UsageError(message: "\(name) does not apply to \(command)")
         }

@@ -12,6 +12,10 @@ enum Usage {
           geocoder forward NAME [--limit N]     countries whose names match, best first (default 5, max 250)
           geocoder bbox MINLAT MINLON MAXLAT MAXLON
                                                 countries meeting a box; MINLON > MAXLON crosses the antimeridian
+          geocoder csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C]
+                       [--prefix P] [--max-distance KM]
+                                                append iso2,iso3,name,match,distanceKm to every CSV row (stdout);
+                                                COL is a header name or a column number from 1
           geocoder --help | --version
 
         The query commands print the JSON result the RPC method returns, on one line.
@@ -21,6 +25,7 @@ enum Usage {
           reverseGeocode  {lat, lon, maxDistanceKm?}        [lat, lon]; maxDistanceKm only by name
           forwardGeocode  {query, limit?}                   [query] or [query, limit]
           countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
+          rpc.discover    (no params)                       the OpenRPC document (rpc-schema/openrpc.json)
 
         DATA FILE (first found)
           --data PATH; $GEOCODER_DATA; <executable dir>/../share/geocoder/ne_10m_admin_0_countries.geojson;

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import GeoCore
+import GeoCSV
 import GeoRPC
 
 // A closed reader must show up as EPIPE from write, not kill the process.
@@ -73,6 +74,13 @@ case .query(let method, let params):
     call.writeResult(using: gazetteer, into: &out)
     out.bytes.append(0x0A)
     printOut(out.bytes)
+case .csv(let request):
+    guard let input = CSVCommand.open(request) else { exit(1) }
+    guard let outputFD = protectStandardOutput() else {
+        report("stdout is not open")
+        exit(1)
+    }
+    exit(CSVCommand.run(request, input: input, output: outputFD, gazetteer: loadGazetteer()))
 case .serve:
     guard let protocolFD = protectStandardOutput() else {
         report("stdout is not open")

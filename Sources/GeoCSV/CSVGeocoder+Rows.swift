@@ -1,0 +1,196 @@
+import GeoCore
+
+/// The header and the rows: which columns to read, and what to append to each record.
+extension CSVGeocoder {
+    /// Resolves the columns from the first record and, when it is a header, writes it with the added names.
+    mutating func start(with bytes: UnsafeBufferPointer<UInt8>, record: Int, end: Int) throws(CSVError) {
+        headerCount = scanner.fieldCount
+        var names: [String] = []
+        if options.hasHeader {
+            for index in 0..<scanner.fieldCount { names.append(Self.trimmedLowercase(CSVField.text(bytes, scanner.field(index)))) }
+        }
+        switch options.mode {
+        case .reverse(let lat, let lon):
+            columns = [try resolve(lat, role: "lat", candidates: CSVOptions.latitudeNames, names: names),
+                       try resolve(lon, role: "lon", candidates: CSVOptions.longitudeNames, names: names)]
+        case .forward(let column):
+            columns = [try resolve(column, role: "forward", candidates: [], names: names)]
+        }
+        guard options.hasHeader else { return }
+        let added = options.addedColumns
+        for name in added where names.contains(Self.trimmedLowercase(name)) { throw .columnClash(name) }
+        out.append(UnsafeBufferPointer(rebasing: bytes[record..<scanner.contentEnd]))
+        var encoded: [UInt8] = []
+        for name in added {
+            encoded.append(options.delimiter)
+            CSVField.append(name, delimiter: options.delimiter, to: &encoded)
+        }
+        encoded.withUnsafeBufferPointer { out.append($0) }
+        out.append(UnsafeBufferPointer(rebasing: bytes[scanner.contentEnd..<end]))
+    }
+
+    private func resolve(_ column: CSVColumn, role: String, candidates: [String], names: [String]) throws(CSVError) -> Int {
+        switch column {
+        case .number(let number):
+            guard number >= 1, number <= headerCount else {
+                throw .columnOutOfRange(role: role, number: number, columns: headerCount)
+            }
+            return number - 1
+        case .named(let name):
+            guard options.hasHeader else { throw .columnNeedsNumber(role: role) }
+            let wanted = Self.trimmedLowercase(name)
+            guard let found = names.firstIndex(of: wanted) else { throw .columnNotFound(role: role, wanted: [name]) }
+            return found
+        case .automatic:
+            guard options.hasHeader else { throw .columnNeedsNumber(role: role) }
+            for candidate in candidates {
+                if let found = names.firstIndex(of: candidate) { return found }
+            }
+            throw .columnNotFound(role: role, wanted: candidates)
+        }
+    }
+
+    /// Writes one data record with its added fields.
+    ///
+    /// Room for the whole output record is reserved once, then everything is appended unchecked.
+    mutating func row(_ bytes: UnsafeBufferPointer<UInt8>, record: Int, end: Int) {
+        let contentEnd = scanner.contentEnd
+        let fieldCount = scanner.fieldCount
+        out.reserve(end - record + maxAddedBytes + max(0, headerCount - fieldCount))
+        let base = bytes.baseAddress!
+        out.appendUnchecked(base + record, count: contentEnd - record)
+        if scanner.hasUnclosedQuote {
+            // Added fields would land inside the open quote; the record goes back as it came.
+            stats.rows += 1
+            stats.unclosedQuote += 1
+        } else if contentEnd == record {
+            stats.blankLines += 1
+        } else {
+            stats.rows += 1
+            if options.hasHeader && fieldCount != headerCount {
+                stats.ragged += 1
+                // Short rows are padded so the added fields line up under their names.
+                for _ in fieldCount..<max(fieldCount, headerCount) { out.appendUnchecked(options.delimiter) }
+            }
+            switch options.mode {
+            case .reverse:
+                reverseFields(bytes)
+            case .forward:
+                forwardFields(bytes)
+            }
+        }
+        out.appendUnchecked(base + contentEnd, count: end - contentEnd)
+    }
+
+    private mutating func reverseFields(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let latColumn = columns[0], lonColumn = columns[1]
+        guard latColumn < scanner.fieldCount, lonColumn < scanner.fieldCount else {
+            stats.missingField += 1
+            emptyFields()
+            return
+        }
+        let lat = CSVField.number(bytes, scanner.field(latColumn))
+        let lon = CSVField.number(bytes, scanner.field(lonColumn))
+        guard case .value(let latValue) = lat, case .value(let lonValue) = lon else {
+            if lat == .invalid || lon == .invalid { stats.notANumber += 1 } else { stats.empty += 1 }
+            emptyFields()
+            return
+        }
+        // The bounds reverseGeocode enforces: any finite longitude is wrapped by the gazetteer.
+        guard latValue >= -90, latValue <= 90, lonValue.isFinite else {
+            stats.outOfRange += 1
+            emptyFields()
+            return
+        }
+        let delimiter = options.delimiter
+        guard let match = gazetteer.reverse(GeoPoint(lat: latValue, lon: lonValue), maxDistanceKm: options.maxDistanceKm) else {
+            stats.notFound += 1
+            for _ in 0..<4 { out.appendUnchecked(delimiter) }
+            append("none")
+            out.appendUnchecked(delimiter)
+            return
+        }
+        appendCountry(match.countryIndex)
+        out.appendUnchecked(delimiter)
+        switch match.kind {
+        case .inside:
+            stats.inside += 1
+            append("inside")
+            out.appendUnchecked(delimiter)
+            out.appendUnchecked(UInt8(ascii: "0"))
+        case .nearest:
+            stats.nearest += 1
+            append("nearest")
+            out.appendUnchecked(delimiter)
+            // Rounded as reverseGeocode rounds it, written in the same shortest form.
+            appendNumber((match.distanceKm * 1000).rounded() / 1000)
+        }
+    }
+
+    private mutating func forwardFields(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let column = columns[0]
+        guard column < scanner.fieldCount else {
+            stats.missingField += 1
+            emptyFields()
+            return
+        }
+        let query = CSVField.text(bytes, scanner.field(column))
+        guard !Self.trimmedLowercase(query).isEmpty else {
+            stats.empty += 1
+            emptyFields()
+            return
+        }
+        guard let match = gazetteer.forward(query, limit: 1).first else {
+            stats.notFound += 1
+            emptyFields()
+            return
+        }
+        stats.inside += 1
+        let delimiter = options.delimiter
+        appendCountry(match.countryIndex)
+        var matched: [UInt8] = [delimiter]
+        CSVField.append(match.matched, delimiter: delimiter, to: &matched)
+        matched.withUnsafeBufferPointer { out.append($0) }
+        let centroid = gazetteer.centroid(of: match.countryIndex)
+        for value in [match.score, centroid.lat, centroid.lon] {
+            out.append(delimiter)
+            appendNumber(value)
+        }
+    }
+
+    /// The country's `,iso2,iso3,name`, encoded at start.
+    @inline(__always)
+    private mutating func appendCountry(_ index: Int) {
+        let start = countryFieldOffsets[index]
+        out.appendUnchecked(countryFields.base + start, count: countryFieldOffsets[index + 1] - start)
+    }
+
+    /// A fixed word; room must have been reserved.
+    @inline(__always)
+    private mutating func append(_ word: StaticString) {
+        out.appendUnchecked(word.utf8Start, count: word.utf8CodeUnitCount)
+    }
+
+    /// A number in JSON's shortest round-trip form, as the RPC results write it.
+    private mutating func appendNumber(_ value: Double) {
+        numbers.reset()
+        numbers.number(value)
+        numbers.bytes.withUnsafeBufferPointer { out.append($0) }
+    }
+
+    /// One empty field per added column.
+    private mutating func emptyFields() {
+        for _ in 0..<addedCount { out.appendUnchecked(options.delimiter) }
+    }
+
+    /// ASCII-lowercased, spaces and tabs trimmed: how header names are compared.
+    static func trimmedLowercase(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        var start = 0, end = bytes.count
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        bytes = Array(bytes[start..<end])
+        for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A { bytes[index] += 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,150 @@
+import GeoCore
+
+/// Geocodes CSV as a stream: bytes in, the same bytes with result columns appended out.
+///
+/// This is the part of `geocoder csv` that does not touch the OS. The caller feeds input in chunks of any
+/// size and receives output through a `write` closure; memory stays at one input buffer (the unfinished
+/// record plus one chunk) and one output buffer, whatever the size of the input. Every original byte is
+/// kept: each record's raw text is copied, then the added fields, then the record's own line ending.
+///
+/// ```swift
+/// var batch = CSVGeocoder(gazetteer: gazetteer, options: options)
+/// try batch.feed(chunk, write: send)   // as often as input arrives
+/// try batch.finish(write: send)        // at end of input
+/// ```
+///
+/// Its buffers are reached through raw pointers for speed, so copies share them: use one value per run
+/// and do not copy it while feeding.
+public struct CSVGeocoder {
+    public let gazetteer: CountryGazetteer
+    public let options: CSVOptions
+    /// Output bytes past which ``feed(_:write:)`` hands them to `write`.
+    public let flushThreshold: Int
+    /// Counts so far.
+    public internal(set) var stats = CSVStats()
+
+    var scanner: CSVRecordScanner
+    /// Input not yet consumed: the start of an unfinished record.
+    var pending: [UInt8] = []
+    var out: RawBuffer<UInt8>
+    /// For numbers in added columns (`distanceKm`, `score`).
+    var numbers = JSONWriter(capacity: 32)
+    var seenFirstRecord = false
+    var headerCount = 0
+    /// 0-based columns the rows are read from: `[lat, lon]` or `[name]`; set from the first record.
+    var columns: [Int] = []
+    /// Per country: the delimiter-led `iso2,iso3,name` fields, encoded once, back to back; country `k`
+    /// spans `countryFieldOffsets[k]..<countryFieldOffsets[k + 1]`.
+    let countryFields: RawBuffer<UInt8>
+    let countryFieldOffsets: [Int]
+    /// An upper bound on the bytes added to one record, padding excluded.
+    let maxAddedBytes: Int
+    /// How many fields each record gets appended.
+    let addedCount: Int
+
+    /// - Parameters:
+    ///   - gazetteer: answers the rows, as the RPC methods do.
+    ///   - options: columns, dialect and radius.
+    ///   - flushThreshold: output is written in pieces about this large.
+    public init(gazetteer: CountryGazetteer, options: CSVOptions, flushThreshold: Int = 256 * 1024) {
+        self.gazetteer = gazetteer
+        self.options = options
+        self.flushThreshold = flushThreshold
+        scanner = CSVRecordScanner(delimiter: options.delimiter)
+        out = RawBuffer(capacity: flushThreshold + 64 * 1024)
+        addedCount = options.addedColumns.count
+        let delimiter = options.delimiter
+        var fields = RawBuffer<UInt8>(capacity: 64 * gazetteer.countries.count)
+        var offsets = [0]
+        var longest = 0
+        for country in gazetteer.countries {
+            var encoded: [UInt8] = []
+            for value in [country.iso2 ?? "", country.iso3 ?? "", country.name] {
+                encoded.append(delimiter)
+                CSVField.append(value, delimiter: delimiter, to: &encoded)
+            }
+            encoded.withUnsafeBufferPointer { fields.append($0) }
+            offsets.append(fields.count)
+            longest = max(longest, encoded.count)
+        }
+        countryFields = fields
+        countryFieldOffsets = offsets
+        // The country fields, then match and a number (or, forward, matched name, score, lat, lon).
+        maxAddedBytes = longest + 256
+    }
+
+    /// Processes every record the chunk completes.
+    /// - Throws: `.input` when the header does not fit the options (nothing has been written then), or
+    ///   `.output` with whatever `write` throws.
+    /// - Complexity: O(chunk length) plus one lookup per completed row.
+    public mutating func feed<E: Error>(
+        _ chunk: UnsafeBufferPointer<UInt8>, write: ([UInt8]) throws(E) -> Void
+    ) throws(CSVStreamError<E>) {
+        pending.append(contentsOf: chunk)
+        do throws(CSVError) { try consume(atEnd: false) } catch { throw .input(error) }
+        try flush(write: write, ifAbove: flushThreshold)
+    }
+
+    /// Ends the input: processes a last record without a line ending, then writes everything out.
+    public mutating func finish<E: Error>(write: ([UInt8]) throws(E) -> Void) throws(CSVStreamError<E>) {
+        do throws(CSVError) { try consume(atEnd: true) } catch { throw .input(error) }
+        try flush(write: write, ifAbove: 0)
+    }
+
+    private mutating func flush<E: Error>(write: ([UInt8]) throws(E) -> Void, ifAbove threshold: Int) throws(CSVStreamError<E>) {
+        guard out.count > 0, out.count >= threshold else { return }
+        do throws(E) {
+            try write(Array(out.elements))
+        } catch {
+            throw .output(error)
+        }
+        out.removeAll()
+    }
+
+    /// Runs every complete record in `pending`, then drops the consumed bytes.
+    private mutating func consume(atEnd: Bool) throws(CSVError) {
+        var buffer: [UInt8] = []
+        swap(&buffer, &pending)  // so the records can be read while `self` changes
+        defer { swap(&buffer, &pending) }
+        var position = 0
+        var failure: CSVError?
+        buffer.withUnsafeBufferPointer { bytes in
+            if !seenFirstRecord {
+                // A UTF-8 byte order mark is copied through and kept out of the first column's name.
+                let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+                if bytes.count < 3 && !atEnd && bytes.elementsEqual(bom.prefix(bytes.count)) { return }  // wait for more
+                if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+                    bom.withUnsafeBufferPointer { out.append($0) }
+                    position = 3
+                }
+            }
+            while position < bytes.count, let end = scanner.scan(bytes, from: position, atEnd: atEnd) {
+                if !seenFirstRecord {
+                    seenFirstRecord = true
+                    do throws(CSVError) {
+                        try start(with: bytes, record: position, end: end)
+                    } catch {
+                        failure = error
+                        return
+                    }
+                    if options.hasHeader {
+                        position = end
+                        continue
+                    }
+                }
+                row(bytes, record: position, end: end)
+                position = end
+            }
+        }
+        if let failure { throw failure }
+        stats.bytes += position
+        // A BOM seen before the first record is already written; keep only the unfinished record.
+        buffer.removeSubrange(0..<position)
+    }
+}
+
+/// A failure of a streaming run: the input's header, or the output.
+public enum CSVStreamError<Output: Error>: Error {
+    case input(CSVError)
+    case output(Output)
+}

@@ -1,0 +1,122 @@
+import GeoCore
+
+/// A column of the input, as the user names it.
+public enum CSVColumn: Equatable, Sendable {
+    /// Found from the header by its name (see ``CSVOptions/latitudeNames`` and ``CSVOptions/longitudeNames``).
+    case automatic
+    /// A header name, matched ignoring ASCII case and surrounding spaces.
+    case named(String)
+    /// A 1-based column number; the only kind a header-less file allows.
+    case number(Int)
+
+    /// `"3"` is column 3, anything else a header name.
+    public init(argument: String) {
+        var value = 0
+        var digits = 0
+        for byte in argument.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 9 else { self = .named(argument); return }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        self = digits == 0 ? .named(argument) : .number(value)
+    }
+}
+
+/// What a CSV batch run does.
+public struct CSVOptions: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+        /// Append the country at each row's latitude/longitude (`reverseGeocode`).
+        case reverse(lat: CSVColumn, lon: CSVColumn)
+        /// Append the best match for each row's name (`forwardGeocode` with limit 1).
+        case forward(CSVColumn)
+    }
+
+    public var mode: Mode = .reverse(lat: .automatic, lon: .automatic)
+    /// False for a file whose first row is data; columns must then be numbers.
+    public var hasHeader = true
+    public var delimiter: UInt8 = UInt8(ascii: ",")
+    /// Put before each added column name, for inputs that already have a `name` or `iso2` column.
+    public var prefix = ""
+    /// As `reverseGeocode`'s `maxDistanceKm`: 0 asks for strict containment.
+    public var maxDistanceKm = CountryGazetteer.defaultMaxDistanceKm
+
+    public init() {}
+
+    /// Header names taken as the latitude column, most specific first.
+    public static let latitudeNames = ["lat", "latitude", "y"]
+    /// Header names taken as the longitude column, most specific first.
+    public static let longitudeNames = ["lon", "lng", "long", "longitude", "x"]
+
+    /// The columns appended in reverse mode.
+    public static let reverseColumns = ["iso2", "iso3", "name", "match", "distanceKm"]
+    /// The columns appended in forward mode: the best match's codes, name, the name it matched, its
+    /// score and its centroid.
+    public static let forwardColumns = ["iso2", "iso3", "name", "matched", "score", "lat", "lon"]
+
+    /// The added column names, prefixed.
+    public var addedColumns: [String] {
+        switch mode {
+        case .reverse: return Self.reverseColumns.map { prefix + $0 }
+        case .forward: return Self.forwardColumns.map { prefix + $0 }
+        }
+    }
+}
+
+/// Why a CSV run cannot start; each is a usage problem, found from the header before any row is written.
+public enum CSVError: Error, Equatable, Sendable {
+    /// No header column has one of the names a coordinate is looked for under.
+    case columnNotFound(role: String, wanted: [String])
+    /// A column number beyond the header, or below 1.
+    case columnOutOfRange(role: String, number: Int, columns: Int)
+    /// `--no-header` with a column given by name or left to be found automatically.
+    case columnNeedsNumber(role: String)
+    /// An added column would have the same name as an input column.
+    case columnClash(String)
+
+    /// One sentence, for stderr.
+    public var message: String {
+        switch self {
+        case .columnNotFound(let role, let wanted):
+            return "no \(role) column: the header has none named \(wanted.joined(separator: ", ")) (name it with --\(role))"
+        case .columnOutOfRange(let role, let number, let columns):
+            return "--\(role) \(number) is not a column: the first row has \(columns) column\(columns == 1 ? "" : "s")"
+        case .columnNeedsNumber(let role):
+            return "without a header, give the \(role) column by number (--\(role) N, from 1)"
+        case .columnClash(let name):
+            return "the input already has a column '\(name)'; add --prefix (e.g. --prefix geo_) to name the new columns apart"
+        }
+    }
+}
+
+/// What happened to the rows of a run, for the summary on stderr.
+public struct CSVStats: Equatable, Sendable {
+    /// Data rows (the header and blank lines not counted).
+    public var rows = 0
+    /// Rows inside a country (reverse) or with a match (forward).
+    public var inside = 0
+    /// Rows in no country whose nearest border was within the radius.
+    public var nearest = 0
+    /// Rows with good input and no answer: at sea beyond the radius, or a name that matches nothing.
+    public var notFound = 0
+    /// Rows whose coordinate or name field is empty.
+    public var empty = 0
+    /// Rows whose coordinate is not a number.
+    public var notANumber = 0
+    /// Rows whose latitude is outside [-90, 90] or whose longitude is not finite.
+    public var outOfRange = 0
+    /// Rows too short to have the coordinate or name column.
+    public var missingField = 0
+    /// A last record whose quote never closes; written back unchanged, without added columns.
+    public var unclosedQuote = 0
+    /// Rows with a different number of fields than the header (short ones are padded).
+    public var ragged = 0
+    /// Empty lines, copied through unchanged.
+    public var blankLines = 0
+    /// Input bytes consumed so far.
+    public var bytes = 0
+
+    /// Rows that got empty result columns because of their input.
+    public var bad: Int { empty + notANumber + outOfRange + missingField + unclosedQuote }
+
+    public init() {}
+}

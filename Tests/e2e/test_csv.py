@@ -1,0 +1,162 @@
+"""`geocoder csv`: RFC 4180 input read by Python's csv module, answers compared with the RPC server.
+
+Checks that every original byte comes back (quotes, embedded commas and newlines, CRLF, BOM), that
+the added columns are what reverseGeocode/forwardGeocode answer, that bad rows get empty columns and
+are counted on stderr, and the options (`--lat/--lon`, `--no-header`, `--delimiter`, `--prefix`,
+`--max-distance`, `--forward`).
+"""
+import csv
+import io
+import random
+
+import pytest
+
+from geoclient import run_cli
+
+ADDED = ["iso2", "iso3", "name", "match", "distanceKm"]
+
+
+def geocode(args, data):
+    proc = run_cli(["csv", *args], stdin=data)
+    return proc.returncode, proc.stdout, proc.stderr.decode("utf-8", "replace")
+
+
+def strip_added(output, count=len(ADDED), delimiter=b","):
+    """The output with the last `count` fields of each line removed (added fields never hold quotes here)."""
+    lines = output.split(b"\n")
+    kept = []
+    for line in lines:
+        cr = line.endswith(b"\r")
+        body = line[:-1] if cr else line
+        if body:
+            body = body.rsplit(delimiter, count)[0]
+        kept.append(body + (b"\r" if cr else b""))
+    return b"\n".join(kept)
+
+
+def tricky_rows(count, seed=6):
+    """Rows with names that need quoting and seeded points, land and sea."""
+    rng = random.Random(seed)
+    names = ['Paris, "the" city', "multi\nline", "plain", "", "tab\there", "semi;colon", "ünïcødé"]
+    return [[names[i % len(names)], f"{rng.uniform(-60, 70):.5f}", f"{rng.uniform(-180, 180):.5f}"]
+            for i in range(count)]
+
+
+def test_original_bytes_and_answers_match_the_server(server):
+    rows = tricky_rows(400)
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(["label", "latitude", "lng"])
+    writer.writerows(rows)
+    data = ("\ufeff" + buffer.getvalue()).encode()
+    code, out, err = geocode([], data)
+    assert code == 0, err
+    assert out.startswith(b"\xef\xbb\xbf"), "the BOM is kept"
+    assert strip_added(out) == data, "every original byte, quote and CRLF comes back unchanged"
+    parsed = list(csv.reader(io.StringIO(out.decode("utf-8-sig"), newline="")))
+    assert parsed[0] == ["label", "latitude", "lng"] + ADDED
+    assert [p[:3] for p in parsed[1:]] == rows, "the csv module reads the original fields back"
+    answers = server.pipeline("reverseGeocode", [{"lat": float(r[1]), "lon": float(r[2])} for r in rows])
+    for row, answer in zip(parsed[1:], answers):
+        if answer is None:
+            assert row[3:] == ["", "", "", "none", ""], row
+        else:
+            expected = [answer["iso2"] or "", answer["iso3"] or "", answer["name"], answer["match"],
+                        format_km(answer["distanceKm"])]
+            assert row[3:] == expected, row
+    assert "400 rows" in err and "0 bad" in err, err
+
+
+def format_km(value):
+    """distanceKm as the server writes it: integers without a fraction."""
+    return str(int(value)) if value == int(value) else repr(value)
+
+
+def test_bad_rows_are_counted_and_never_abort():
+    data = b"lat,lon\n,\nabc,1\n91,0\n5\n48.8566,2.3522\n"
+    code, out, err = geocode([], data)
+    assert code == 0, err
+    assert out == (b"lat,lon,iso2,iso3,name,match,distanceKm\n,,,,,,\nabc,1,,,,,\n91,0,,,,,\n5,,,,,,\n"
+                   b"48.8566,2.3522,FR,FRA,France,inside,0\n")
+    assert "5 rows" in err and "4 bad" in err and "1 empty" in err and "1 not a number" in err, err
+    assert "1 out of range" in err and "1 missing the column" in err, err
+
+
+def test_no_header_columns_delimiter_and_radius():
+    code, out, err = geocode(["--no-header", "--lat", "2", "--lon", "1", "--delimiter", ";"],
+                             b"7.27;43.67\n2.3522;48.8566")
+    assert code == 0, err
+    assert out == b"7.27;43.67;FR;FRA;France;nearest;2.498\n2.3522;48.8566;FR;FRA;France;inside;0"
+    code, out, _ = geocode(["--no-header", "--lat", "2", "--lon", "1", "--delimiter", ";", "--max-distance", "0"],
+                           b"7.27;43.67\n")
+    assert out == b"7.27;43.67;;;;none;\n"
+    code, out, _ = geocode(["--delimiter", "tab"], b"y\tx\n48.8566\t2.3522\n")
+    assert out == b"y\tx\tiso2\tiso3\tname\tmatch\tdistanceKm\n48.8566\t2.3522\tFR\tFRA\tFrance\tinside\t0\n"
+
+
+def test_forward_mode():
+    code, out, err = geocode(["--forward", "Country", "--prefix", "geo_"], b"country,name\nosterreich,x\nnowhere,y\n")
+    assert code == 0, err
+    rows = list(csv.reader(io.StringIO(out.decode())))
+    assert rows[0] == ["country", "name", "geo_iso2", "geo_iso3", "geo_name", "geo_matched", "geo_score", "geo_lat", "geo_lon"]
+    assert rows[1][:6] == ["osterreich", "x", "AT", "AUT", "Austria", "Österreich"]
+    assert rows[2] == ["nowhere", "y"] + [""] * 7
+
+
+def test_file_argument_equals_stdin(tmp_path):
+    data = b"id,lat,lon\n1,-9.076393,125.110543\n2,36.1408,-5.3536\n"
+    path = tmp_path / "points.csv"
+    path.write_bytes(data)
+    from_file = run_cli(["csv", str(path)])
+    from_stdin = run_cli(["csv", "-"], stdin=data)
+    assert from_file.returncode == 0 and from_file.stdout == from_stdin.stdout
+    assert b"1,-9.076393,125.110543,ID,IDN,Indonesia,inside,0\n2,36.1408,-5.3536,GI,GIB,Gibraltar,inside,0\n" in from_file.stdout
+
+
+@pytest.mark.parametrize("args,data,message", [
+    ([], b"a,b\n1,2\n", "no lat column"),
+    ([], b"lat,lon,name\n1,2,x\n", "--prefix"),
+    (["--no-header"], b"1,2\n", "by number"),
+    (["--lat", "9", "--lon", "1"], b"lat,lon\n1,2\n", "is not a column"),
+    (["--delimiter", "ab"], b"", "--delimiter"),
+    (["--forward", "a", "--lat", "b"], b"", "does not apply"),
+    (["one.csv", "two.csv"], b"", "at most one FILE"),
+])
+def test_usage_errors_exit_2(args, data, message):
+    code, out, err = geocode(args, data)
+    assert code == 2 and out == b"", (code, out, err)
+    assert message in err, err
+
+
+def test_missing_file_exits_1(tmp_path):
+    code, out, err = geocode([str(tmp_path / "absent.csv")], b"")
+    assert code == 1 and "cannot open" in err, err
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path):
+    """With stderr on a pty the run draws a progress line (rows/s, ETA from the file size) and erases it."""
+    import os
+    import pty
+    import subprocess
+    from geoclient import locate_binary
+    path = tmp_path / "points.csv"
+    path.write_bytes(b"lat,lon\n" + b"48.8566,2.3522\n" * 200000)
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([locate_binary(), "csv", str(path)], stdout=subprocess.DEVNULL, stderr=follower)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert proc.wait(timeout=60) == 0
+    assert b"rows/s" in seen and b"ETA" in seen and b"%" in seen, seen[:500]
+    assert b"\r\x1b[2K" in seen, "the bar is erased before the summary"
+    assert b"200000 rows" in seen
+    piped = run_cli(["csv", str(path)])
+    assert b"ETA" not in piped.stderr and b"\x1b" not in piped.stderr, "no bar when stderr is not a terminal"
