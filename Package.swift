@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "GeoCore", targets: ["GeoCore"]),
         .library(name: "GeoRPC", targets: ["GeoRPC"]),
         .executable(name: "geocoder", targets: ["geocoder"]),
+        .executable(name: "geocoder-bench", targets: ["geocoder-bench"]),
     ],
     targets: [
         // Imports nothing, not even Foundation: JSON, GeoJSON, geometry, the index, the gazetteer.
@@ -16,6 +17,8 @@ let package = Package(
         .target(name: "GeoRPC", dependencies: ["GeoCore"]),
         // The only code that touches the OS: command line, stdio loop, files.
         .executableTarget(name: "geocoder", dependencies: ["GeoCore", "GeoRPC"]),
+        // Speed figures and the exactness check over millions of points (BENCHMARKS.md, "Speed (issue 4)").
+        .executableTarget(name: "geocoder-bench", dependencies: ["GeoCore"]),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore"],
             // Fixtures are read from disk through #filePath, not bundled as resources.
