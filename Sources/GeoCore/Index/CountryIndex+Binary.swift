@@ -86,13 +86,15 @@ extension CountryIndex {
             flags.append(p == 1)
         }
         entryParity = flags
-        guard entryEdgeStart.count == entryArea.count + 1, entryToggleStart.count == entryArea.count + 1
+        guard entryEdgeStart.count == entryArea.count * Self.bands + 1, entryToggleStart.count == entryArea.count + 1
         else { throw .invalid("entry tables") }
         try Self.checkOffsets(entryEdgeStart, end: edgeRefs.count, "entry edges")
         try Self.checkOffsets(entryToggleStart, end: toggles.count, "entry toggles")
         // Edge i reads vertices i and i + 1.
         for ref in edgeRefs where Int(ref) + 1 >= lons.count { throw .invalid("edge reference") }
         for t in toggles where !(t >= -90 && t <= 90) { throw .invalid("toggle latitude") }
+        bandScale = Double(Self.bands) / cellSize
+        (blocks, blockColumns) = Self.blockTable(cells: cells, rows: self.rows, columns: self.columns)
     }
 
     /// An offset table: starts at 0, never decreases, ends at `end`.

@@ -46,7 +46,7 @@ extension CountryIndex {
 
     /// Whether the area of a border-cell entry meets `part`, a box inside that cell.
     func entryMeets(entry: Int, part: BoundingBox, south: Double) -> Bool {
-        for r in Int(entryEdgeStart[entry])..<Int(entryEdgeStart[entry + 1]) {
+        for r in Int(entryEdgeStart[entry * Self.bands])..<Int(entryEdgeStart[(entry + 1) * Self.bands]) {
             let i = Int(edgeRefs[r])
             let a = GeoPoint(lat: lats[i], lon: lons[i]), b = GeoPoint(lat: lats[i + 1], lon: lons[i + 1])
             if segmentIntersectsBox(a, b, part) { return true }

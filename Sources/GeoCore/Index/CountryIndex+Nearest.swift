@@ -36,7 +36,7 @@ extension CountryIndex {
                 if cell == Self.sea || cell & Self.borderBit == 0 { continue }
                 let border = Int(cell & ~Self.borderBit)
                 for entry in Int(borderEntryStart[border])..<Int(borderEntryStart[border + 1]) {
-                    for ref in Int(entryEdgeStart[entry])..<Int(entryEdgeStart[entry + 1]) {
+                    for ref in Int(entryEdgeStart[entry * Self.bands])..<Int(entryEdgeStart[(entry + 1) * Self.bands]) {
                         let i = Int(edgeRefs[ref])
                         let d = Spherical.distanceToSegmentKm(
                             p, GeoPoint(lat: lats[i], lon: lons[i]), GeoPoint(lat: lats[i + 1], lon: lons[i + 1]))
