@@ -10,6 +10,8 @@ import GeoCore
 let usage = """
     usage: geocoder-bench [--points N] [--runs R] [--requests N] [--data PATH] [--bin PATH] [--no-server]
            geocoder-bench --check N [--data PATH]    exactness only, N points of each kind; exit 1 on any mismatch
+           --export-points PATH writes both point sets (float64 lat, lon pairs; uniform, then near-border)
+           for scripts/bench-peer.py, so the peer measures the very same points
     """
 
 var pointCount = 1_000_000
@@ -19,6 +21,7 @@ var checkOnly: Int? = nil
 var dataPath: String? = nil
 var binary: String? = nil
 var withServer = true
+var exportPath: String? = nil
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let name = arguments.removeFirst()
@@ -34,6 +37,7 @@ while !arguments.isEmpty {
     case "--data": dataPath = value()
     case "--bin": binary = value()
     case "--no-server": withServer = false
+    case "--export-points": exportPath = value()
     default: say(usage); exit(2)
     }
 }
@@ -54,6 +58,20 @@ say("data: \(path) — \(gazetteer.countries.count) areas, \(index.edgeCount) ed
 let exactPoints = checkOnly ?? pointCount
 let uniform = PointSets.uniform(exactPoints, seed: 2024)
 let nearBorder = PointSets.nearBorders(exactPoints, index: index, maxKm: 5, seed: 4202)
+
+if let exportPath {
+    var bytes: [UInt8] = []
+    for p in uniform + nearBorder {
+        for value in [p.lat, p.lon] {
+            let bits = value.bitPattern
+            for k in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(8 * k))) }
+        }
+    }
+    let fd = open(exportPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { say("cannot write \(exportPath)"); exit(1) }
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+}
 
 // Exactness: grid answer == whole-polygon crossing-number answer, on every point.
 let reference = CountryIndex.Reference(index)

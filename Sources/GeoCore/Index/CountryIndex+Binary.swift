@@ -6,8 +6,7 @@ extension CountryIndex {
         out.u64(UInt64(columns))
         out.array(rowSouth)
         out.array(columnWest)
-        out.array(lons)
-        out.array(lats)
+        out.array(coords)
         out.array(areaRingStart)
         out.array(ringStart)
         out.array(cells)
@@ -44,17 +43,17 @@ extension CountryIndex {
         for r in 0..<self.rows where !(rowSouth[r] < rowSouth[r + 1]) { throw .invalid("row \(r)") }
         for c in 0..<self.columns where !(columnWest[c] < columnWest[c + 1]) { throw .invalid("column \(c)") }
 
-        lons = try input.array(of: Double.self)
-        lats = try input.array(of: Double.self)
-        guard lons.count == lats.count, lons.count < Int(UInt32.max) else { throw .invalid("vertex count") }
-        for i in 0..<lons.count where !(lons[i] >= -180 && lons[i] <= 180 && lats[i] >= -90 && lats[i] <= 90) {
-            throw .invalid("vertex \(i)")
+        coords = try input.array(of: Double.self)
+        guard coords.count % 2 == 0, coords.count / 2 < Int(UInt32.max) else { throw .invalid("vertex count") }
+        for i in 0..<(coords.count / 2) {
+            let lon = coords[2 * i], lat = coords[2 * i + 1]
+            guard lon >= -180 && lon <= 180 && lat >= -90 && lat <= 90 else { throw .invalid("vertex \(i)") }
         }
         areaRingStart = try input.array(of: UInt32.self)
         ringStart = try input.array(of: UInt32.self)
         guard areaRingStart.count == areaCount + 1 else { throw .invalid("area count") }
         try Self.checkOffsets(areaRingStart, end: ringStart.count - 1, "area rings")
-        try Self.checkOffsets(ringStart, end: lons.count, "ring starts")
+        try Self.checkOffsets(ringStart, end: coords.count / 2, "ring starts")
         // Every ring has at least one edge (the builder keeps only rings of two or more vertices).
         for j in 0..<(ringStart.count - 1) where ringStart[j + 1] - ringStart[j] < 2 { throw .invalid("ring \(j)") }
 
@@ -91,7 +90,7 @@ extension CountryIndex {
         try Self.checkOffsets(entryEdgeStart, end: edgeRefs.count, "entry edges")
         try Self.checkOffsets(entryToggleStart, end: toggles.count, "entry toggles")
         // Edge i reads vertices i and i + 1.
-        for ref in edgeRefs where Int(ref) + 1 >= lons.count { throw .invalid("edge reference") }
+        for ref in edgeRefs where Int(ref) + 1 >= coords.count / 2 { throw .invalid("edge reference") }
         for t in toggles where !(t >= -90 && t <= 90) { throw .invalid("toggle latitude") }
         bandScale = Double(Self.bands) / cellSize
         (blocks, blockColumns) = Self.blockTable(cells: cells, rows: self.rows, columns: self.columns)

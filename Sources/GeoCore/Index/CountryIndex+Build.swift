@@ -136,6 +136,17 @@ struct CountryIndexBuilder {
         return (start, edges)
     }
 
+    /// The vertices as the index stores them: `[lon0, lat0, lon1, lat1, …]`.
+    func interleaved() -> [Double] {
+        var coords: [Double] = []
+        coords.reserveCapacity(2 * lons.count)
+        for i in lons.indices {
+            coords.append(lons[i])
+            coords.append(lats[i])
+        }
+        return coords
+    }
+
     /// The sub-band of row-south `south` holding `lat`; the same function as `CountryIndex.band`.
     func band(_ lat: Double, south: Double) -> Int {
         let k = Int((lat - south) * (Double(CountryIndex.bands) / cellSize))

@@ -39,7 +39,7 @@ extension CountryIndex {
                     for ref in Int(entryEdgeStart[entry * Self.bands])..<Int(entryEdgeStart[(entry + 1) * Self.bands]) {
                         let i = Int(edgeRefs[ref])
                         let d = Spherical.distanceToSegmentKm(
-                            p, GeoPoint(lat: lats[i], lon: lons[i]), GeoPoint(lat: lats[i + 1], lon: lons[i + 1]))
+                            p, GeoPoint(lat: vertexLat(i), lon: vertexLon(i)), GeoPoint(lat: vertexLat(i + 1), lon: vertexLon(i + 1)))
                         if d < bestKm || (bestArea < 0 && d <= bestKm) {
                             bestArea = Int(entryArea[entry])
                             bestKm = d

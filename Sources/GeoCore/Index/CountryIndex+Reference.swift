@@ -30,14 +30,14 @@ extension CountryIndex {
             self.bandHeight = bandHeight
             let count = Int((180 / bandHeight).rounded(.up)) + 1
             bandCount = count
-            var area = [UInt32](repeating: 0, count: index.lats.count)
+            var area = [UInt32](repeating: 0, count: index.vertexCount)
             var edges: [(first: Int, last: Int, edge: Int)] = []
             var start = [UInt32](repeating: 0, count: count + 1)
             for a in 0..<index.areaCount {
                 for ring in Int(index.areaRingStart[a])..<Int(index.areaRingStart[a + 1]) {
                     for i in Int(index.ringStart[ring])..<(Int(index.ringStart[ring + 1]) - 1) {
                         area[i] = UInt32(a)
-                        let lo = min(index.lats[i], index.lats[i + 1]), hi = max(index.lats[i], index.lats[i + 1])
+                        let lo = min(index.vertexLat(i), index.vertexLat(i + 1)), hi = max(index.vertexLat(i), index.vertexLat(i + 1))
                         let b0 = Self.band(lo, bandHeight, count), b1 = Self.band(hi, bandHeight, count)
                         edges.append((b0, b1, i))
                         for b in b0...b1 { start[b + 1] += 1 }
@@ -109,14 +109,14 @@ extension CountryIndex {
 
 extension CountryIndex {
     /// The number of edges (segments between consecutive ring vertices) held by the index.
-    public var edgeCount: Int { lats.count - (ringStart.count - 1) }
+    public var edgeCount: Int { vertexCount - (ringStart.count - 1) }
 
     /// Calls `body` with the two ends of every edge, area after area, ring after ring: for sampling
     /// points near borders and coasts.
     public func forEachEdge(_ body: (GeoPoint, GeoPoint) -> Void) {
         for ring in 0..<(ringStart.count - 1) {
             for i in Int(ringStart[ring])..<(Int(ringStart[ring + 1]) - 1) {
-                body(GeoPoint(lat: lats[i], lon: lons[i]), GeoPoint(lat: lats[i + 1], lon: lons[i + 1]))
+                body(GeoPoint(lat: vertexLat(i), lon: vertexLon(i)), GeoPoint(lat: vertexLat(i + 1), lon: vertexLon(i + 1)))
             }
         }
     }

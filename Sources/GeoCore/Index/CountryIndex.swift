@@ -37,8 +37,8 @@ public struct CountryIndex: Sendable {
 
     /// All ring vertices of all areas, area after area, each ring closed (last vertex == first).
     /// Edge `i` joins vertex `i` and vertex `i + 1`.
-    let lons: [Double]
-    let lats: [Double]
+    /// Stored interleaved, `[lon0, lat0, lon1, lat1, …]`, so an edge's two vertices share a cache line.
+    let coords: [Double]
     /// Rings of each area: `areaRingStart[k]..<areaRingStart[k + 1]`.
     let areaRingStart: [UInt32]
     /// Ring starts, in vertex order, with the vertex count appended: ring `j` is `ringStart[j]..<ringStart[j + 1]`.
@@ -113,6 +113,15 @@ extension CountryIndex {
         return c
     }
 
+    @inline(__always)
+    func vertexLon(_ i: Int) -> Double { coords[2 &* i] }
+
+    @inline(__always)
+    func vertexLat(_ i: Int) -> Double { coords[2 &* i &+ 1] }
+
+    /// The number of ring vertices held.
+    var vertexCount: Int { coords.count / 2 }
+
     /// Whether edge `i` crosses the ray from (lon, lat) towards +longitude, by the half-open rule.
     ///
     /// "The ray starts west of the edge" is decided by the exact orientation predicate, not by computing
@@ -121,9 +130,9 @@ extension CountryIndex {
     /// agree bit for bit. Points on the edge itself are caught first by `touches`.
     @inline(__always)
     func crosses(_ i: Int, lon: Double, lat: Double) -> Bool {
-        let ay = lats[i], by = lats[i + 1]
+        let ay = vertexLat(i), by = vertexLat(i + 1)
         if (ay > lat) == (by > lat) { return false }
-        let side = Orientation.sign(GeoPoint(lat: ay, lon: lons[i]), GeoPoint(lat: by, lon: lons[i + 1]),
+        let side = Orientation.sign(GeoPoint(lat: ay, lon: vertexLon(i)), GeoPoint(lat: by, lon: vertexLon(i + 1)),
                                     GeoPoint(lat: lat, lon: lon))
         return by > ay ? side > 0 : side < 0
     }
@@ -131,7 +140,7 @@ extension CountryIndex {
     /// Whether (lon, lat) lies on edge `i`: within the edge's box and exactly collinear with it.
     @inline(__always)
     func touches(_ i: Int, lon: Double, lat: Double) -> Bool {
-        let ax = lons[i], ay = lats[i], bx = lons[i + 1], by = lats[i + 1]
+        let ax = vertexLon(i), ay = vertexLat(i), bx = vertexLon(i + 1), by = vertexLat(i + 1)
         if lon < min(ax, bx) || lon > max(ax, bx) || lat < min(ay, by) || lat > max(ay, by) { return false }
         return Orientation.sign(GeoPoint(lat: ay, lon: ax), GeoPoint(lat: by, lon: bx), GeoPoint(lat: lat, lon: lon)) == 0
     }

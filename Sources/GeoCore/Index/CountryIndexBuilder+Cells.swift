@@ -110,7 +110,7 @@ extension CountryIndexBuilder {
         let table = CountryIndex.blockTable(cells: cells, rows: rows, columns: columns)
         return CountryIndex(
             cellSize: cellSize, columns: columns, rows: rows, rowSouth: rowSouth, columnWest: columnWest,
-            lons: lons, lats: lats, areaRingStart: areaRingStart, ringStart: ringStart,
+            coords: interleaved(), areaRingStart: areaRingStart, ringStart: ringStart,
             cells: cells, borderEntryStart: borderEntryStart, entryArea: entryArea, entryParity: entryParity,
             entryEdgeStart: entryEdgeStart, entryToggleStart: entryToggleStart, edgeRefs: edgeRefs,
             toggles: toggles, bandScale: Double(CountryIndex.bands) / cellSize,
