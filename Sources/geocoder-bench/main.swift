@@ -55,6 +55,9 @@ do throws(GazetteerError) {
 let index = gazetteer.spatialIndex
 say("data: \(path) — \(gazetteer.countries.count) areas, \(index.edgeCount) edges, \(index.borderCellCount) border cells; GeoJSON load + build \(fixed((now() - loadStart) * 1000, 1)) ms (no cache, in-process)")
 
+let sizes = index.tableSizes
+say("index tables: \(sizes.entries) border-cell entries, \(sizes.edgeReferences) edge references, \(sizes.toggles) toggle latitudes")
+
 let exactPoints = checkOnly ?? pointCount
 let uniform = PointSets.uniform(exactPoints, seed: 2024)
 let nearBorder = PointSets.nearBorders(exactPoints, index: index, maxKm: 5, seed: 4202)

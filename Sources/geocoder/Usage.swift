@@ -21,6 +21,7 @@ enum Usage {
           reverseGeocode  {lat, lon, maxDistanceKm?}        [lat, lon]; maxDistanceKm only by name
           forwardGeocode  {query, limit?}                   [query] or [query, limit]
           countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
+          reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?}   [points]
 
         DATA FILE (first found)
           --data PATH; $GEOCODER_DATA; <executable dir>/../share/geocoder/ne_10m_admin_0_countries.geojson;

@@ -17,6 +17,8 @@ extension CountryIndex {
         out.array(entryToggleStart)
         out.array(edgeRefs)
         out.array(toggles)
+        out.u64(UInt64(blockColumns))
+        out.array(blocks)
     }
 
     /// Reads an index written by `write(to:)` and checks every invariant a query relies on, so a damaged
@@ -93,7 +95,16 @@ extension CountryIndex {
         for ref in edgeRefs where Int(ref) + 1 >= coords.count / 2 { throw .invalid("edge reference") }
         for t in toggles where !(t >= -90 && t <= 90) { throw .invalid("toggle latitude") }
         bandScale = Double(Self.bands) / cellSize
-        (blocks, blockColumns) = Self.blockTable(cells: cells, rows: self.rows, columns: self.columns)
+        // The block table is stored rather than derived (a scan of every cell at start-up); it must be
+        // shaped for this grid and hold only the sea, an area, or "read the cell".
+        let blockColumns = try input.u64()
+        blocks = try input.array(of: UInt32.self)
+        guard blockColumns == UInt64((self.columns + 3) / 4), blocks.count == ((self.rows + 3) / 4) * Int(blockColumns)
+        else { throw .invalid("block table shape") }
+        self.blockColumns = Int(blockColumns)
+        for block in blocks where !(block == Self.sea || block == Self.borderBit || Int(block) < areaCount) {
+            throw .invalid("block value")
+        }
     }
 
     /// An offset table: starts at 0, never decreases, ends at `end`.

@@ -86,6 +86,11 @@ public struct CountryIndex: Sendable {
     /// The number of cells that need edge tests; the rest answer with one read.
     public var borderCellCount: Int { borderEntryStart.count - 1 }
 
+    /// Table sizes, for the benchmark's report: border-cell entries, edge references, toggle latitudes.
+    public var tableSizes: (entries: Int, edgeReferences: Int, toggles: Int) {
+        (entryArea.count, edgeRefs.count, toggles.count)
+    }
+
     /// The number of edge references held by border cells.
     public var edgeReferenceCount: Int { edgeRefs.count }
 }
