@@ -136,3 +136,25 @@ struct CountryIndexReferenceTests {
         #expect(differ == 0, "\(differ) of \(points.count) points differ")
     }
 }
+
+@Suite("The batch lookup answers as the single lookup")
+struct CountryIndexBatchTests {
+    @Test("random points, vertices and points far away, in groups that do not divide evenly")
+    func batchMatchesSingle() throws {
+        let index = try NaturalEarthFixture.gazetteer.get().spatialIndex
+        var random = TestRandom(seed: 21)
+        var points: [GeoPoint] = []
+        for _ in 0..<30_001 { points.append(GeoPoint(lat: random.uniform(-90, 90), lon: random.uniform(-540, 540))) }
+        var k = 0
+        index.forEachEdge { a, b in
+            k += 1
+            if k % 40 == 0 { points.append(a) }
+            if k % 40 == 1 { points.append(GeoPoint(lat: (a.lat + b.lat) / 2, lon: (a.lon + b.lon) / 2)) }
+        }
+        var results = [Int32](repeating: 7, count: points.count)
+        points.withUnsafeBufferPointer { p in results.withUnsafeMutableBufferPointer { index.areas(containing: p, into: $0) } }
+        var differ = 0
+        for (p, r) in zip(points, results) where Int(r) != (index.area(containing: p) ?? -1) { differ += 1 }
+        #expect(differ == 0, "\(differ) of \(points.count) batch answers differ")
+    }
+}
