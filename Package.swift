@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GeoRPC", targets: ["GeoRPC"]),
         .library(name: "GeoCSV", targets: ["GeoCSV"]),
         .executable(name: "geocoder", targets: ["geocoder"]),
+        .executable(name: "geocoder-bench", targets: ["geocoder-bench"]),
     ],
     targets: [
         // Imports nothing, not even Foundation: JSON, GeoJSON, geometry, the index, the gazetteer.
@@ -23,6 +24,8 @@ let package = Package(
         .target(name: "GeocoderData"),
         // The WASI entry point, built by scripts/build-wasm with Embedded Swift. Natively a stub that exits 2.
         .executableTarget(name: "geocoder-wasm", dependencies: ["GeoCore", "GeoRPC", "GeocoderData"]),
+        // Speed figures and the exactness check over millions of points (BENCHMARKS.md, "Speed (issue 4)").
+        .executableTarget(name: "geocoder-bench", dependencies: ["GeoCore"]),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore"],
             // Fixtures are read from disk through #filePath, not bundled as resources.

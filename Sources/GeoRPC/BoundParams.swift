@@ -93,6 +93,9 @@ struct BoundParams {
         return string
     }
 
+    /// The raw value in `slot`, nil when left out (for getters in other files).
+    func values(_ slot: Int) -> JSONValue? { values[slot] }
+
     /// The default for a left-out parameter. Binding already refused missing required ones, so the
     /// throw is only a guard against a method table that disagrees with its getter calls.
     private func absent<T>(_ slot: Int, _ fallback: T?) throws(RPCError) -> T {

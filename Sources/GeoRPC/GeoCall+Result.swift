@@ -14,13 +14,37 @@ extension GeoCall {
     ///   - gazetteer: the loaded dataset.
     ///   - out: receives exactly one JSON value.
     public func writeResult(using gazetteer: CountryGazetteer, into out: inout JSONWriter) {
+        writeResult(using: gazetteer, replies: nil, into: &out)
+    }
+
+    /// As ``writeResult(using:into:)``; `replies`, when given, supplies reverse results pre-encoded.
+    public func writeResult(using gazetteer: CountryGazetteer, replies: ReverseReplies?, into out: inout JSONWriter) {
         switch self {
         case .reverse(let point, let radius):
-            guard let match = gazetteer.reverse(point, maxDistanceKm: radius) else {
+            let match = gazetteer.reverse(point, maxDistanceKm: radius)
+            if let replies {
+                replies.write(match, into: &out)
+                return
+            }
+            guard let match else {
                 out.null()
                 return
             }
             writeReverse(match, gazetteer.countries[match.countryIndex], into: &out)
+        case .reverseMany(let points, let radius):
+            // One result per point, in order: the reverseGeocode result, or null.
+            out.beginArray()
+            for point in points {
+                let match = gazetteer.reverse(point, maxDistanceKm: radius)
+                if let replies {
+                    replies.write(match, into: &out)
+                } else if let match {
+                    writeReverse(match, gazetteer.countries[match.countryIndex], into: &out)
+                } else {
+                    out.null()
+                }
+            }
+            out.endArray()
         case .forward(let query, let limit):
             out.beginArray()
             if !isBlank(query) {
@@ -41,7 +65,7 @@ extension GeoCall {
         }
     }
 
-    private func writeReverse(_ match: ReverseMatch, _ country: Country, into out: inout JSONWriter) {
+    func writeReverse(_ match: ReverseMatch, _ country: Country, into out: inout JSONWriter) {
         out.beginObject()
         field("iso2", country.iso2, &out)
         field("iso3", country.iso3, &out)

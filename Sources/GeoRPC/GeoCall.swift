@@ -7,6 +7,8 @@ import GeoCore
 public enum GeoCall: Equatable, Sendable {
     /// `reverseGeocode`: the country at or nearest to a point, within `maxDistanceKm`.
     case reverse(GeoPoint, maxDistanceKm: Double)
+    /// `reverseGeocodeMany`: `reverse` for each point, answered in one reply.
+    case reverseMany([GeoPoint], maxDistanceKm: Double)
     /// `forwardGeocode`: countries whose names match, best first.
     case forward(query: String, limit: Int)
     /// `countriesInBBox`: countries whose areas meet a box; `minLon > maxLon` crosses the antimeridian.
@@ -38,6 +40,10 @@ public enum GeoCall: Equatable, Sendable {
             let lon = try bound.number(1, within: -.infinity, .infinity)
             let radius = try bound.number(2, within: 0, maxDistanceKmLimit, default: CountryGazetteer.defaultMaxDistanceKm)
             return .reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: radius)
+        case .reverseGeocodeMany:
+            let points = try bound.points(0)
+            let radius = try bound.number(1, within: 0, maxDistanceKmLimit, default: CountryGazetteer.defaultMaxDistanceKm)
+            return .reverseMany(points, maxDistanceKm: radius)
         case .forwardGeocode:
             let query = try bound.string(0)
             let limit = try bound.integer(1, within: 1, maxLimit, default: defaultLimit)

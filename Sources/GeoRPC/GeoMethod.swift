@@ -5,6 +5,8 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
     case reverseGeocode
     case forwardGeocode
     case countriesInBBox
+    /// `reverseGeocode` for many points in one request: `{points: [[lat, lon], …], maxDistanceKm?}`.
+    case reverseGeocodeMany
 
     /// Looks a method up by its wire name; nil for anything else, `rpc.*` included.
     public init?(name: String) {
@@ -12,6 +14,7 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case "reverseGeocode": self = .reverseGeocode
         case "forwardGeocode": self = .forwardGeocode
         case "countriesInBBox": self = .countriesInBBox
+        case "reverseGeocodeMany": self = .reverseGeocodeMany
         default: return nil
         }
     }
@@ -22,6 +25,7 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .reverseGeocode: return "reverseGeocode"
         case .forwardGeocode: return "forwardGeocode"
         case .countriesInBBox: return "countriesInBBox"
+        case .reverseGeocodeMany: return "reverseGeocodeMany"
         }
     }
 
@@ -31,6 +35,7 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .reverseGeocode: return ["lat", "lon", "maxDistanceKm"]
         case .forwardGeocode: return ["query", "limit"]
         case .countriesInBBox: return ["minLat", "minLon", "maxLat", "maxLon"]
+        case .reverseGeocodeMany: return ["points", "maxDistanceKm"]
         }
     }
 
@@ -44,6 +49,7 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .reverseGeocode: return 2
         case .forwardGeocode: return 2
         case .countriesInBBox: return 4
+        case .reverseGeocodeMany: return 1
         }
     }
 
@@ -53,6 +59,7 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .reverseGeocode: return 2
         case .forwardGeocode: return 1
         case .countriesInBBox: return 4
+        case .reverseGeocodeMany: return 1
         }
     }
 

@@ -8,9 +8,12 @@ import GeoCore
 /// fails, ``RPCError`` (the one place that maps errors to codes).
 public struct RPCServer: Sendable {
     public let gazetteer: CountryGazetteer
+    /// Reverse results pre-encoded per country, for ``ReverseFastPath`` and reverse replies.
+    let replies: ReverseReplies
 
     public init(gazetteer: CountryGazetteer) {
         self.gazetteer = gazetteer
+        replies = ReverseReplies(gazetteer: gazetteer)
     }
 
     /// Answers one line.
@@ -24,6 +27,13 @@ public struct RPCServer: Sendable {
     /// - Returns: true when a reply line was appended.
     @discardableResult
     public func handle(line: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter) -> Bool {
+        if ReverseFastPath.answer(line, gazetteer: gazetteer, replies: replies, into: &out) { return true }
+        return handleGeneral(line: line, into: &out)
+    }
+
+    /// The path every line can take: decode to `JSONValue`, check the envelope, dispatch.
+    @discardableResult
+    func handleGeneral(line: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter) -> Bool {
         switch RPCMessageDecoder.decode(line) {
         case .unparsable(let error):
             writeError(.parseError(error), id: .null, into: &out)
@@ -61,7 +71,7 @@ public struct RPCServer: Sendable {
                 let call = try GeoCall.decode(method: request.method, params: request.params)
                 beginReply(id: id, into: &out)
                 out.key("result")
-                call.writeResult(using: gazetteer, into: &out)
+                call.writeResult(using: gazetteer, replies: replies, into: &out)
                 out.endObject()
             } catch {
                 writeError(error, id: id, into: &out)

@@ -25,6 +25,8 @@ struct UsageError: Error, Equatable {
 struct CommandLineOptions: Equatable {
     var command: Command = .serve
     var dataPath: String?
+    /// `--no-cache`: load the GeoJSON itself, neither reading nor writing the binary index.
+    var noCache = false
 
     /// - Parameter arguments: the arguments after the program name.
     /// - Throws: `UsageError` for an unknown command or option, a missing option value, or the wrong
@@ -55,6 +57,8 @@ struct CommandLineOptions: Equatable {
                 return CommandLineOptions(command: .help)
             case "--version":
                 return CommandLineOptions(command: .version)
+            case "--no-cache":
+                options.noCache = true
             case "--data", "--max-distance", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix":
                 if let inlineValue {
                     named[name] = inlineValue

@@ -25,11 +25,16 @@ enum Usage {
           reverseGeocode  {lat, lon, maxDistanceKm?}        [lat, lon]; maxDistanceKm only by name
           forwardGeocode  {query, limit?}                   [query] or [query, limit]
           countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
+          reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?}   [points]
           rpc.discover    (no params)                       the OpenRPC document (rpc-schema/openrpc.json)
 
         DATA FILE (first found)
           --data PATH; $GEOCODER_DATA; <executable dir>/../share/geocoder/ne_10m_admin_0_countries.geojson;
           Data/ne_10m_admin_0_countries.geojson in a folder above the executable; ./Data/...
+
+        INDEX CACHE
+          A binary index built from the data file is kept in $GEOCODER_CACHE_DIR, else $XDG_CACHE_HOME/geocoder,
+          else ~/.cache/geocoder, and rebuilt when the data file changes. --no-cache or GEOCODER_NO_CACHE=1: off.
 
         EXIT STATUS
           0 success, 1 data file or I/O error, 2 bad arguments

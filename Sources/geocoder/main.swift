@@ -27,6 +27,10 @@ func loadGazetteer() -> CountryGazetteer {
         report(error.message)
         exit(1)
     }
+    // The prebuilt binary index, when one matches this data file (see IndexCache).
+    let useCache = !options.noCache && !IndexCache.disabledByEnvironment
+    let key = useCache ? IndexCache.sourceKey(path) : nil
+    if let key, let cached = IndexCache.load(dataPath: path, key: key) { return cached }
     let bytes: [UInt8]
     switch DataLocator.read(path) {
     case .success(let read): bytes = read
@@ -35,7 +39,9 @@ func loadGazetteer() -> CountryGazetteer {
         exit(1)
     }
     do throws(GazetteerError) {
-        return try CountryGazetteer.load(geoJSON: bytes)
+        let gazetteer = try CountryGazetteer.load(geoJSON: bytes)
+        if let key { IndexCache.store(gazetteer, dataPath: path, key: key) }
+        return gazetteer
     } catch {
         report("cannot load \(path): \(error.message)")
         exit(1)

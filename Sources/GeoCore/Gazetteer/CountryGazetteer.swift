@@ -17,11 +17,12 @@ public struct CountryGazetteer: Sendable {
     public static let defaultMaxDistanceKm = 10.0
 
     /// Builds the indexes over `countries`.
+    ///
+    /// The countries are kept without their geometry: the index holds every vertex once, and a second
+    /// copy would double the memory for nothing (`Country.geometry` is empty in `countries`).
     /// - Complexity: O(total vertices), dominated by the grid index build.
     public init(countries: [Country], cellSize: Double = CountryIndex.defaultCellSize) {
-        self.countries = countries
-        index = CountryIndex(areas: countries.map { $0.geometry }, cellSize: cellSize)
-        names = NameIndex(countries: countries)
+        let index = CountryIndex(areas: countries.map { $0.geometry }, cellSize: cellSize)
         var centroids: [GeoPoint] = []
         var boxes: [GeoBox] = []
         for country in countries {
@@ -32,8 +33,19 @@ public struct CountryGazetteer: Sendable {
                 ?? country.labelPoint
                 ?? GeoPoint(lat: (box.minLat + box.maxLat) / 2, lon: (box.minLon + box.maxLon) / 2))
         }
+        var bare = countries
+        for k in bare.indices { bare[k].geometry = MultiPolygon(polygons: []) }
+        self.init(countries: bare, index: index, centroids: centroids, boxes: boxes)
+    }
+
+    /// Assembles a gazetteer from parts already computed (by `init(countries:cellSize:)` or read from a
+    /// binary index); builds the name index and the display order.
+    init(countries: [Country], index: CountryIndex, centroids: [GeoPoint], boxes: [GeoBox], names: NameIndex? = nil) {
+        self.countries = countries
+        self.index = index
         self.centroids = centroids
         self.boxes = boxes
+        self.names = names ?? NameIndex(countries: countries)
         let order = countries.indices.sorted { a, b in
             let l = countries[a], r = countries[b]
             return l.name != r.name ? l.name < r.name : l.adm0a3 < r.adm0a3

@@ -29,6 +29,10 @@ struct NameIndex: Sendable {
 
     let entries: [Entry]
 
+    init(entries: [Entry]) {
+        self.entries = entries
+    }
+
     init(countries: [Country]) {
         var entries: [Entry] = []
         func add(_ text: String?, _ country: Int, _ kind: Kind) {

@@ -46,9 +46,9 @@ extension CountryIndex {
 
     /// Whether the area of a border-cell entry meets `part`, a box inside that cell.
     func entryMeets(entry: Int, part: BoundingBox, south: Double) -> Bool {
-        for r in Int(entryEdgeStart[entry])..<Int(entryEdgeStart[entry + 1]) {
+        for r in Int(entryEdgeStart[entry * Self.bands])..<Int(entryEdgeStart[(entry + 1) * Self.bands]) {
             let i = Int(edgeRefs[r])
-            let a = GeoPoint(lat: lats[i], lon: lons[i]), b = GeoPoint(lat: lats[i + 1], lon: lons[i + 1])
+            let a = GeoPoint(lat: vertexLat(i), lon: vertexLon(i)), b = GeoPoint(lat: vertexLat(i + 1), lon: vertexLon(i + 1))
             if segmentIntersectsBox(a, b, part) { return true }
         }
         return locate(entry: entry, lon: part.west, lat: part.south, south: south) != .outside

@@ -34,7 +34,9 @@ struct CountryIndexBuilder {
     struct PendingEntry {
         var area: UInt32
         var parity: Bool
+        /// Tested edges, laid out by latitude sub-band: band `k` ends at `bandEnds[k]`.
         var edges: [UInt32]
+        var bandEnds: [Int]
         var toggles: [Double]
     }
 
@@ -132,6 +134,23 @@ struct CountryIndexBuilder {
             }
         }
         return (start, edges)
+    }
+
+    /// The vertices as the index stores them: `[lon0, lat0, lon1, lat1, …]`.
+    func interleaved() -> [Double] {
+        var coords: [Double] = []
+        coords.reserveCapacity(2 * lons.count)
+        for i in lons.indices {
+            coords.append(lons[i])
+            coords.append(lats[i])
+        }
+        return coords
+    }
+
+    /// The sub-band of row-south `south` holding `lat`; the same function as `CountryIndex.band`.
+    func band(_ lat: Double, south: Double) -> Int {
+        let k = Int((lat - south) * (Double(CountryIndex.bands) / cellSize))
+        return k < 0 ? 0 : (k >= CountryIndex.bands ? CountryIndex.bands - 1 : k)
     }
 
     /// The edge that meets edge `edge` at its first vertex (`atEnd == false`) or at its last.

@@ -10,11 +10,15 @@ extension CountryIndex {
     public func area(containing point: GeoPoint) -> Int? {
         let lon = Self.wrapLongitude(point.lon)
         let lat = point.lat
-        let cell = cells[row(of: lat) * columns + column(of: lon)]
+        let r = row(of: lat), c = column(of: lon)
+        let block = blocks[(r >> 2) * blockColumns + (c >> 2)]
+        if block == Self.sea { return nil }
+        if block & Self.borderBit == 0 { return Int(block) }
+        let cell = cells[r * columns + c]
         if cell == Self.sea { return nil }
         if cell & Self.borderBit == 0 { return Int(cell) }
         let border = Int(cell & ~Self.borderBit)
-        let south = rowSouth[row(of: lat)]
+        let south = rowSouth[r]
         var onBoundary: Int? = nil
         for entry in Int(borderEntryStart[border])..<Int(borderEntryStart[border + 1]) {
             switch locate(entry: entry, lon: lon, lat: lat, south: south) {
@@ -34,7 +38,8 @@ extension CountryIndex {
             let y = toggles[t]
             if y > south && y <= lat { inside.toggle() }
         }
-        for r in Int(entryEdgeStart[entry])..<Int(entryEdgeStart[entry + 1]) {
+        let slot = entry * Self.bands + band(lat, south: south)
+        for r in Int(entryEdgeStart[slot])..<Int(entryEdgeStart[slot + 1]) {
             let i = Int(edgeRefs[r])
             if touches(i, lon: lon, lat: lat) { return .boundary }
             if crosses(i, lon: lon, lat: lat) { inside.toggle() }

@@ -29,20 +29,38 @@ extension CountryIndex {
 
         var bestArea = -1
         var bestKm = maxKm
+        let kmPerDegree = Spherical.earthRadiusKm * GeoMath.radiansPerDegree
         for r in r0...r1 {
+            let south = rowSouth[r]
             for step in 0..<span {
                 let c = (c0 + step) % columns
+                // A block of only sea or only one area's interior holds no border cell: skip it unread.
+                let block = blocks[(r >> 2) * blockColumns + (c >> 2)]
+                if block == Self.sea || block & Self.borderBit == 0 { continue }
                 let cell = cells[r * columns + c]
                 if cell == Self.sea || cell & Self.borderBit == 0 { continue }
                 let border = Int(cell & ~Self.borderBit)
                 for entry in Int(borderEntryStart[border])..<Int(borderEntryStart[border + 1]) {
-                    for ref in Int(entryEdgeStart[entry])..<Int(entryEdgeStart[entry + 1]) {
-                        let i = Int(edgeRefs[ref])
-                        let d = Spherical.distanceToSegmentKm(
-                            p, GeoPoint(lat: lats[i], lon: lons[i]), GeoPoint(lat: lats[i + 1], lon: lons[i + 1]))
-                        if d < bestKm || (bestArea < 0 && d <= bestKm) {
-                            bestArea = Int(entryArea[entry])
-                            bestKm = d
+                    for k in 0..<Self.bands {
+                        let slot = entry * Self.bands + k
+                        for ref in Int(entryEdgeStart[slot])..<Int(entryEdgeStart[slot + 1]) {
+                            let i = Int(edgeRefs[ref])
+                            let alat = vertexLat(i), blat = vertexLat(i + 1)
+                            let low = min(alat, blat), high = max(alat, blat)
+                            // Listed in every band it spans: measure it only in the first.
+                            if k > 0 && band(low, south: south) < k { continue }
+                            // A cheap lower bound that never rejects an edge that could win: every point
+                            // of the arc lies within half its length of an end, the length is at most
+                            // |Δlat| + |Δlon|, and a latitude gap is a lower bound on any distance.
+                            let half = 0.5 * ((high - low) + (vertexLon(i + 1) - vertexLon(i)).magnitude)
+                            let gap = max(0, max((low - half) - p.lat, p.lat - (high + half)))
+                            if gap * kmPerDegree > bestKm * (1 + 1e-9) + 1e-6 { continue }
+                            let d = Spherical.distanceToSegmentKm(
+                                p, GeoPoint(lat: alat, lon: vertexLon(i)), GeoPoint(lat: blat, lon: vertexLon(i + 1)))
+                            if d < bestKm || (bestArea < 0 && d <= bestKm) {
+                                bestArea = Int(entryArea[entry])
+                                bestKm = d
+                            }
                         }
                     }
                 }

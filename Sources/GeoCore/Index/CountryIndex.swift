@@ -37,8 +37,8 @@ public struct CountryIndex: Sendable {
 
     /// All ring vertices of all areas, area after area, each ring closed (last vertex == first).
     /// Edge `i` joins vertex `i` and vertex `i + 1`.
-    let lons: [Double]
-    let lats: [Double]
+    /// Stored interleaved, `[lon0, lat0, lon1, lat1, …]`, so an edge's two vertices share a cache line.
+    let coords: [Double]
     /// Rings of each area: `areaRingStart[k]..<areaRingStart[k + 1]`.
     let areaRingStart: [UInt32]
     /// Ring starts, in vertex order, with the vertex count appended: ring `j` is `ringStart[j]..<ringStart[j + 1]`.
@@ -50,12 +50,30 @@ public struct CountryIndex: Sendable {
     let borderEntryStart: [UInt32]
     /// Per entry: the area, the parity of its east-of-cell edges at the cell's south edge, and the ranges of
     /// its tested edges (`edgeRefs`) and toggle latitudes (`toggles`).
+    ///
+    /// An entry's tested edges are split by latitude into `bands` sub-bands of the cell: band `k` of entry
+    /// `e` is `edgeRefs[entryEdgeStart[e * bands + k]..<entryEdgeStart[e * bands + k + 1]]`, and holds every
+    /// tested edge whose latitude span meets that band (an edge spanning several bands is listed in each).
+    /// A point only needs its own band: an edge whose span misses the point's latitude can neither cross
+    /// its ray nor pass through it. This cuts the edges tested in dense coastal cells several-fold.
     let entryArea: [UInt32]
     let entryParity: [Bool]
     let entryEdgeStart: [UInt32]
     let entryToggleStart: [UInt32]
     let edgeRefs: [UInt32]
     let toggles: [Double]
+    /// `bands / cellSize`: turns a latitude offset within a row into a band number.
+    let bandScale: Double
+
+    /// Latitude sub-bands per border-cell entry.
+    static let bands = 8
+
+    /// One value per block of 4 × 4 cells (row-major, `blockColumns` wide): the blocks' common value
+    /// when all 16 cells are the sea or wholly inside the same area, else `borderBit` ("read the cell").
+    /// At 1° it is 260 KB and stays in cache, where the 4 MB cell table does not: most random points,
+    /// at sea or inside large countries, are answered without touching the cell table.
+    let blocks: [UInt32]
+    let blockColumns: Int
 
     /// Cell value meaning "no area here".
     static let sea: UInt32 = .max
@@ -67,6 +85,11 @@ public struct CountryIndex: Sendable {
 
     /// The number of cells that need edge tests; the rest answer with one read.
     public var borderCellCount: Int { borderEntryStart.count - 1 }
+
+    /// Table sizes, for the benchmark's report: border-cell entries, edge references, toggle latitudes.
+    public var tableSizes: (entries: Int, edgeReferences: Int, toggles: Int) {
+        (entryArea.count, edgeRefs.count, toggles.count)
+    }
 
     /// The number of edge references held by border cells.
     public var edgeReferenceCount: Int { edgeRefs.count }
@@ -95,6 +118,15 @@ extension CountryIndex {
         return c
     }
 
+    @inline(__always)
+    func vertexLon(_ i: Int) -> Double { coords[2 &* i] }
+
+    @inline(__always)
+    func vertexLat(_ i: Int) -> Double { coords[2 &* i &+ 1] }
+
+    /// The number of ring vertices held.
+    var vertexCount: Int { coords.count / 2 }
+
     /// Whether edge `i` crosses the ray from (lon, lat) towards +longitude, by the half-open rule.
     ///
     /// "The ray starts west of the edge" is decided by the exact orientation predicate, not by computing
@@ -103,9 +135,9 @@ extension CountryIndex {
     /// agree bit for bit. Points on the edge itself are caught first by `touches`.
     @inline(__always)
     func crosses(_ i: Int, lon: Double, lat: Double) -> Bool {
-        let ay = lats[i], by = lats[i + 1]
+        let ay = vertexLat(i), by = vertexLat(i + 1)
         if (ay > lat) == (by > lat) { return false }
-        let side = Orientation.sign(GeoPoint(lat: ay, lon: lons[i]), GeoPoint(lat: by, lon: lons[i + 1]),
+        let side = Orientation.sign(GeoPoint(lat: ay, lon: vertexLon(i)), GeoPoint(lat: by, lon: vertexLon(i + 1)),
                                     GeoPoint(lat: lat, lon: lon))
         return by > ay ? side > 0 : side < 0
     }
@@ -113,9 +145,35 @@ extension CountryIndex {
     /// Whether (lon, lat) lies on edge `i`: within the edge's box and exactly collinear with it.
     @inline(__always)
     func touches(_ i: Int, lon: Double, lat: Double) -> Bool {
-        let ax = lons[i], ay = lats[i], bx = lons[i + 1], by = lats[i + 1]
+        let ax = vertexLon(i), ay = vertexLat(i), bx = vertexLon(i + 1), by = vertexLat(i + 1)
         if lon < min(ax, bx) || lon > max(ax, bx) || lat < min(ay, by) || lat > max(ay, by) { return false }
         return Orientation.sign(GeoPoint(lat: ay, lon: ax), GeoPoint(lat: by, lon: bx), GeoPoint(lat: lat, lon: lon)) == 0
+    }
+
+    /// The block table for `cells` (see `blocks`).
+    static func blockTable(cells: [UInt32], rows: Int, columns: Int) -> (blocks: [UInt32], columns: Int) {
+        let blockRows = (rows + 3) / 4, blockColumns = (columns + 3) / 4
+        var blocks = [UInt32](repeating: borderBit, count: blockRows * blockColumns)
+        for br in 0..<blockRows {
+            for bc in 0..<blockColumns {
+                let first = cells[(4 * br) * columns + 4 * bc]
+                if first != sea && first & borderBit != 0 { continue }
+                var same = true
+                for r in (4 * br)..<min(rows, 4 * br + 4) {
+                    for c in (4 * bc)..<min(columns, 4 * bc + 4) where cells[r * columns + c] != first { same = false }
+                }
+                if same { blocks[br * blockColumns + bc] = first }
+            }
+        }
+        return (blocks, blockColumns)
+    }
+
+    /// The sub-band of a row that `lat` falls in, clamped to the row: a monotone function of `lat`, so an
+    /// edge whose latitudes span `lat` is always listed in `lat`'s band (see `entryEdgeStart`).
+    @inline(__always)
+    func band(_ lat: Double, south: Double) -> Int {
+        let k = Int((lat - south) * bandScale)
+        return k < 0 ? 0 : (k >= Self.bands ? Self.bands - 1 : k)
     }
 
     /// Wraps any finite longitude into [-180, 180).

@@ -63,7 +63,24 @@ extension CountryIndexBuilder {
                         t += 1
                     }
                     if !edges.isEmpty || parity[c] {
-                        pending[c].append(PendingEntry(area: area, parity: parity[c], edges: edges, toggles: marks))
+                        // Lay the edges out by latitude sub-band (see CountryIndex.entryEdgeStart).
+                        var banded: [UInt32] = []
+                        var bandEnds: [Int] = []
+                        if !edges.isEmpty {
+                            for k in 0..<CountryIndex.bands {
+                                for e in edges {
+                                    let a = lats[Int(e)], b = lats[Int(e) + 1]
+                                    if band(min(a, b), south: south) <= k && k <= band(max(a, b), south: south) {
+                                        banded.append(e)
+                                    }
+                                }
+                                bandEnds.append(banded.count)
+                            }
+                        } else {
+                            bandEnds = [Int](repeating: 0, count: CountryIndex.bands)
+                        }
+                        pending[c].append(PendingEntry(area: area, parity: parity[c], edges: banded,
+                                                       bandEnds: bandEnds, toggles: marks))
                     }
                 }
                 groupStart = groupEnd
@@ -80,20 +97,23 @@ extension CountryIndexBuilder {
                 for entry in entries {
                     entryArea.append(entry.area)
                     entryParity.append(entry.parity)
+                    let first = edgeRefs.count
                     edgeRefs.append(contentsOf: entry.edges)
+                    for end in entry.bandEnds { entryEdgeStart.append(UInt32(first + end)) }
                     toggles.append(contentsOf: entry.toggles)
-                    entryEdgeStart.append(UInt32(edgeRefs.count))
                     entryToggleStart.append(UInt32(toggles.count))
                 }
                 borderEntryStart.append(UInt32(entryArea.count))
             }
         }
 
+        let table = CountryIndex.blockTable(cells: cells, rows: rows, columns: columns)
         return CountryIndex(
             cellSize: cellSize, columns: columns, rows: rows, rowSouth: rowSouth, columnWest: columnWest,
-            lons: lons, lats: lats, areaRingStart: areaRingStart, ringStart: ringStart,
+            coords: interleaved(), areaRingStart: areaRingStart, ringStart: ringStart,
             cells: cells, borderEntryStart: borderEntryStart, entryArea: entryArea, entryParity: entryParity,
             entryEdgeStart: entryEdgeStart, entryToggleStart: entryToggleStart, edgeRefs: edgeRefs,
-            toggles: toggles)
+            toggles: toggles, bandScale: Double(CountryIndex.bands) / cellSize,
+            blocks: table.blocks, blockColumns: table.columns)
     }
 }

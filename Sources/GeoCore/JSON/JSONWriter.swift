@@ -109,6 +109,12 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// After `raw` bytes that end in a member's key and colon: the next value is that member's, so it gets
+    /// no comma (as after `key(_:)`).
+    public mutating func continueAfterKey() {
+        afterKey = true
+    }
+
     /// Writes a whole tree. Object members keep their order, numbers their literal text.
     public mutating func value(_ value: JSONValue) {
         switch value {

@@ -1,0 +1,47 @@
+import GeoCore
+
+extension BoundParams {
+    /// The array of `[lat, lon]` pairs in `slot`, each checked as `reverseGeocode` checks its point.
+    ///
+    /// - Throws: `.invalidParams` naming the first bad element by its path, e.g. `points[3][0]` for the
+    ///   latitude of the fourth point: not an array, not a pair of numbers, not finite, or out of range.
+    func points(_ slot: Int) throws(RPCError) -> [GeoPoint] {
+        guard let value = values(slot) else { throw failure(names[slot], .missing) }
+        guard case .array(let elements) = value else {
+            throw failure(names[slot], .wrongType(expected: "array", found: RPCValueKind(value)))
+        }
+        var points: [GeoPoint] = []
+        points.reserveCapacity(elements.count)
+        for (k, element) in elements.enumerated() {
+            let path = names[slot] + "[\(k)]"
+            guard case .array(let pair) = element, pair.count == 2 else {
+                throw failure(path, .wrongType(expected: "[lat, lon] array", found: RPCValueKind(element)))
+            }
+            let lat = try Self.coordinate(pair[0], path + "[0]", within: -90, 90)
+            let lon = try Self.coordinate(pair[1], path + "[1]", within: -.infinity, .infinity)
+            points.append(GeoPoint(lat: lat, lon: lon))
+        }
+        return points
+    }
+
+    private static func coordinate(_ value: JSONValue, _ path: String, within lower: Double, _ upper: Double)
+        throws(RPCError) -> Double
+    {
+        guard case .number(let number) = value else {
+            throw failure(path, .wrongType(expected: "number", found: RPCValueKind(value)))
+        }
+        guard number.value.isFinite else { throw failure(path, .notFinite) }
+        guard number.value >= lower, number.value <= upper else {
+            throw failure(path, .outOfRange(number, lower: lower, upper: upper))
+        }
+        return number.value
+    }
+
+    private static func failure(_ param: String, _ problem: ParamProblem) -> RPCError {
+        .invalidParams(InvalidParams(param: param, problem: problem))
+    }
+
+    private func failure(_ param: String, _ problem: ParamProblem) -> RPCError {
+        Self.failure(param, problem)
+    }
+}

@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import GeoCore
+
+// geocoder-bench: prints every speed figure of the project (see BENCHMARKS.md, "Speed (issue 4)").
+// No figure is asserted; only `--check N` fails (exit 1) when the grid and the exact test disagree.
+let usage = """
+    usage: geocoder-bench [--points N] [--runs R] [--requests N] [--data PATH] [--bin PATH] [--no-server]
+           geocoder-bench --check N [--data PATH]    exactness only, N points of each kind; exit 1 on any mismatch
+           --export-points PATH writes both point sets (float64 lat, lon pairs; uniform, then near-border)
+           for scripts/bench-peer.py, so the peer measures the very same points
+    """
+
+var pointCount = 1_000_000
+var runs = 5
+var requestCount = 1_000_000
+var checkOnly: Int? = nil
+var dataPath: String? = nil
+var binary: String? = nil
+var withServer = true
+var exportPath: String? = nil
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+    let name = arguments.removeFirst()
+    func value() -> String {
+        guard !arguments.isEmpty else { say(usage); exit(2) }
+        return arguments.removeFirst()
+    }
+    switch name {
+    case "--points": pointCount = Int(value()) ?? pointCount
+    case "--runs": runs = max(1, Int(value()) ?? runs)
+    case "--requests": requestCount = Int(value()) ?? requestCount
+    case "--check": checkOnly = Int(value())
+    case "--data": dataPath = value()
+    case "--bin": binary = value()
+    case "--no-server": withServer = false
+    case "--export-points": exportPath = value()
+    default: say(usage); exit(2)
+    }
+}
+
+let path = locateData(dataPath)
+guard let bytes = readFile(path) else { say("cannot read \(path)"); exit(1) }
+let loadStart = now()
+let gazetteer: CountryGazetteer
+do throws(GazetteerError) {
+    gazetteer = try CountryGazetteer.load(geoJSON: bytes)
+} catch {
+    say("cannot load \(path): \(error.message)")
+    exit(1)
+}
+let index = gazetteer.spatialIndex
+say("data: \(path) — \(gazetteer.countries.count) areas, \(index.edgeCount) edges, \(index.borderCellCount) border cells; GeoJSON load + build \(fixed((now() - loadStart) * 1000, 1)) ms (no cache, in-process)")
+
+let sizes = index.tableSizes
+say("index tables: \(sizes.entries) border-cell entries, \(sizes.edgeReferences) edge references, \(sizes.toggles) toggle latitudes")
+
+let exactPoints = checkOnly ?? pointCount
+let uniform = PointSets.uniform(exactPoints, seed: 2024)
+let nearBorder = PointSets.nearBorders(exactPoints, index: index, maxKm: 5, seed: 4202)
+
+if let exportPath {
+    var bytes: [UInt8] = []
+    for p in uniform + nearBorder {
+        for value in [p.lat, p.lon] {
+            let bits = value.bitPattern
+            for k in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(8 * k))) }
+        }
+    }
+    let fd = open(exportPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { say("cannot write \(exportPath)"); exit(1) }
+    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+}
+
+// Exactness: grid answer == whole-polygon crossing-number answer, on every point.
+let reference = CountryIndex.Reference(index)
+var failures = 0
+for (label, points) in [("uniform on the sphere", uniform), ("within 5 km of borders/coasts", nearBorder)] {
+    var same = 0, differ = 0, inside = 0
+    for p in points {
+        let grid = index.area(containing: p)
+        if grid == reference.area(containing: p) { same += 1 } else { differ += 1 }
+        if grid != nil { inside += 1 }
+    }
+    // The fast reference itself against the unfiltered whole-polygon test, on a sample.
+    var referenceChecked = 0, referenceDiffer = 0
+    for p in points.prefix(300) {
+        referenceChecked += 1
+        if reference.area(containing: p) != index.exactArea(containing: p) { referenceDiffer += 1 }
+    }
+    say("exactness, \(label): \(same) identical, \(differ) different of \(points.count) (\(inside) inside a country); reference vs unfiltered whole-polygon test: \(referenceChecked - referenceDiffer) identical, \(referenceDiffer) different")
+    failures += differ + referenceDiffer
+}
+if let checkOnly {
+    say("\(2 * checkOnly - failures) passed, \(failures) failed")
+    exit(failures == 0 ? 0 : 1)
+}
+
+/// Lookups per second over `points`, median of `runs` passes.
+func rate(_ points: [GeoPoint], runs: Int, _ body: (GeoPoint) -> Int) -> Double {
+    var rates: [Double] = []
+    var sink = 0
+    for _ in 0..<runs {
+        let t0 = cpuNow()
+        for p in points { sink &+= body(p) }
+        rates.append(Double(points.count) / (cpuNow() - t0))
+    }
+    if sink == 42 { say("") }
+    return median(rates)
+}
+
+say("")
+say("reverseGeocode in-process (one core, thread CPU time, median of \(runs) passes over \(pointCount) points):")
+for (label, points) in [("uniform on the sphere", uniform), ("within 5 km of borders/coasts", nearBorder)] {
+    let strict = rate(points, runs: runs) { gazetteer.reverse($0, maxDistanceKm: 0)?.countryIndex ?? -1 }
+    say("  \(label): \(fixed(strict / 1e6)) M lookups/s (strict containment, maxDistanceKm 0)")
+    if label.hasPrefix("uniform") {
+        let sample = Array(points.prefix(200_000))
+        let radius = rate(sample, runs: runs) { gazetteer.reverse($0)?.countryIndex ?? -1 }
+        say("  \(label): \(fixed(radius / 1e6)) M lookups/s (default maxDistanceKm 10: sea points near a coast search for the nearest border)")
+    }
+}
+
+// The batch lookup (group prefetching), strict containment, on the same points.
+for (label, points) in [("uniform on the sphere", uniform), ("within 5 km of borders/coasts", nearBorder)] {
+    var results = [Int32](repeating: 0, count: points.count)
+    var rates: [Double] = []
+    var agree = true
+    for _ in 0..<runs {
+        let t0 = cpuNow()
+        points.withUnsafeBufferPointer { p in results.withUnsafeMutableBufferPointer { index.areas(containing: p, into: $0) } }
+        rates.append(Double(points.count) / (cpuNow() - t0))
+    }
+    for k in points.indices where Int(results[k]) != (index.area(containing: points[k]) ?? -1) { agree = false }
+    say("  \(label): \(fixed(median(rates) / 1e6)) M lookups/s batched (CountryIndex.areas(containing:into:), groups of 16)\(agree ? "" : " — ANSWERS DIFFER")")
+    if !agree { failures += 1 }
+}
+
+// forwardGeocode: every English name, ISO code and a 3-letter prefix of each name.
+var queries: [String] = []
+for country in gazetteer.countries {
+    queries.append(country.name)
+    if let iso2 = country.iso2 { queries.append(iso2) }
+    queries.append(String(country.name.prefix(3)))
+}
+var forwardTimes: [Double] = []
+for _ in 0..<runs {
+    var sink = 0
+    let t0 = cpuNow()
+    for _ in 0..<20 { for q in queries { sink &+= gazetteer.forward(q, limit: 5).count } }
+    forwardTimes.append((cpuNow() - t0) / Double(20 * queries.count) * 1e6)
+    if sink == -1 { say("") }
+}
+say("forwardGeocode in-process: \(fixed(median(forwardTimes), 2)) µs/query (names, ISO codes and 3-letter prefixes, limit 5)")
+
+var random = SplitMix(state: 99)
+var boxes: [GeoBox] = []
+for _ in 0..<10_000 {
+    let south = -80 + 160 * random.unit(), west = -180 + 350 * random.unit()
+    boxes.append(GeoBox(minLat: south, minLon: west, maxLat: south + 10, maxLon: west + 10))
+}
+var boxTimes: [Double] = []
+for _ in 0..<runs {
+    var sink = 0
+    let t0 = cpuNow()
+    for box in boxes { sink &+= gazetteer.countries(in: box).count }
+    boxTimes.append((cpuNow() - t0) / Double(boxes.count) * 1e6)
+    if sink == -1 { say("") }
+}
+say("countriesInBBox in-process: \(fixed(median(boxTimes), 2)) µs per 10°×10° box (10,000 random boxes)")
+
+guard withServer else { exit(failures == 0 ? 0 : 1) }
+let server = binary ?? ((executableDirectory() ?? ".") + "/geocoder")
+let serverArgs = dataPath.map { ["--data", $0] } ?? []
+say("")
+say("server process: \(server) \(serverArgs.joined(separator: " "))")
+if let first = ServerBench.startUp(server, serverArgs) {
+    say("  first start (may build the index cache): \(fixed(first.ms, 1)) ms, RSS \(fixed(first.rssMB, 1)) MB")
+}
+var starts: [Double] = [], rss: [Double] = []
+for _ in 0..<11 {
+    if let s = ServerBench.startUp(server, serverArgs) {
+        starts.append(s.ms)
+        rss.append(s.rssMB)
+    }
+}
+say("  start-up, spawn → first reverseGeocode answer: median \(fixed(median(starts), 1)) ms, min \(fixed(starts.min() ?? .nan, 1)) ms (11 runs)")
+say("  resident memory after the first answer (VmRSS): \(fixed(median(rss), 1)) MB")
+
+/// Six decimals, as GPS fixes usually have.
+func coordinate(_ value: Double) -> String { fixed(value, 6) }
+var payload: [UInt8] = []
+for k in 0..<requestCount {
+    let p = uniform[k % uniform.count]
+    payload += Array("{\"jsonrpc\":\"2.0\",\"method\":\"reverseGeocode\",\"params\":{\"lat\":\(coordinate(p.lat)),\"lon\":\(coordinate(p.lon))},\"id\":\(k)}\n".utf8)
+}
+var stdioRates: [Double] = []
+for _ in 0..<3 {
+    if let seconds = ServerBench.pipelined(server, serverArgs, payload: payload, expectedLines: requestCount) {
+        stdioRates.append(Double(requestCount) / seconds)
+    }
+}
+say("  stdio, pipelined reverseGeocode (\(requestCount) requests, uniform points, 6 decimals): \(fixed(median(stdioRates) / 1000, 0)) k requests/s (median of 3)")
+
+ManyBench.run(server: server, args: serverArgs, points: uniform, total: requestCount)
+exit(failures == 0 ? 0 : 1)

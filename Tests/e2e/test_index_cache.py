@@ -1,0 +1,90 @@
+"""The binary index cache as a user meets it: made on first start, used after, rebuilt when the data
+changes or the file is damaged, and never needed for a correct answer."""
+import json
+import os
+import subprocess
+
+import pytest
+
+from geoclient import REPLY_TIMEOUT, locate_binary, loads_strict
+
+DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                    "Data", "ne_10m_admin_0_countries.geojson")
+
+
+def square(name, code, west, south, east, north):
+    ring = [[west, south], [east, south], [east, north], [west, north], [west, south]]
+    return {"type": "Feature", "properties": {"NAME": name, "ADM0_A3": code},
+            "geometry": {"type": "Polygon", "coordinates": [ring]}}
+
+
+def run(args, cache_dir, extra_env=None):
+    env = dict(os.environ, GEOCODER_CACHE_DIR=str(cache_dir))
+    env.pop("GEOCODER_NO_CACHE", None)
+    env.update(extra_env or {})
+    proc = subprocess.run([locate_binary(), *args], capture_output=True, timeout=REPLY_TIMEOUT, env=env)
+    assert proc.returncode == 0, proc.stderr.decode()
+    return loads_strict(proc.stdout.decode())
+
+
+def cache_files(cache_dir):
+    return sorted(p for p in os.listdir(cache_dir) if p.endswith(".idx")) if os.path.isdir(cache_dir) else []
+
+
+def test_made_once_then_used_and_answers_match_no_cache(tmp_path):
+    cache = tmp_path / "cache"
+    args = ["reverse", "43.67", "7.27", "--data", DATA]
+    plain = run(args + ["--no-cache"], cache)
+    assert cache_files(cache) == [], "--no-cache must write nothing"
+    first = run(args, cache)
+    files = cache_files(cache)
+    assert len(files) == 1 and files[0].startswith("ne_10m_admin_0_countries.geojson-"), files
+    stamp = os.stat(cache / files[0]).st_mtime_ns
+    second = run(args, cache)
+    assert plain == first == second, "cached and uncached answers must be identical"
+    assert os.stat(cache / files[0]).st_mtime_ns == stamp, "a valid index is read, not rewritten"
+    for q in (["forward", "Österreich", "--limit", "3"], ["bbox", "35", "-10", "44", "4"]):
+        assert run(q + ["--data", DATA], cache) == run(q + ["--data", DATA, "--no-cache"], cache)
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty"])
+def test_damaged_index_is_rebuilt(tmp_path, damage):
+    cache = tmp_path / "cache"
+    data = tmp_path / "areas.geojson"
+    data.write_text(json.dumps({"type": "FeatureCollection", "features": [square("Squareland", "SQL", 0, 0, 10, 10)]}))
+    args = ["reverse", "5", "5", "--data", str(data)]
+    good = run(args, cache)
+    [name] = cache_files(cache)
+    path = cache / name
+    blob = bytearray(path.read_bytes())
+    if damage == "truncate":
+        blob = blob[: len(blob) // 2]
+    elif damage == "flip":
+        blob[len(blob) // 2] ^= 0xFF
+    elif damage == "garbage":
+        blob = bytearray(b"\x00" * len(blob))
+    else:
+        blob = bytearray()
+    path.write_bytes(bytes(blob))
+    assert run(args, cache) == good
+    assert path.read_bytes() != bytes(blob), "the damaged index is replaced"
+    assert run(args, cache) == good
+
+
+def test_changed_data_file_is_not_answered_from_the_old_index(tmp_path):
+    cache = tmp_path / "cache"
+    data = tmp_path / "areas.geojson"
+    data.write_text(json.dumps({"type": "FeatureCollection", "features": [square("Squareland", "SQL", 0, 0, 10, 10)]}))
+    assert run(["reverse", "5", "5", "--data", str(data)], cache)["name"] == "Squareland"
+    data.write_text(json.dumps({"type": "FeatureCollection", "features": [square("Boxland", "BXL", 0, 0, 10, 10)]}))
+    assert run(["reverse", "5", "5", "--data", str(data)], cache)["name"] == "Boxland"
+
+
+def test_environment_switch_and_unwritable_cache(tmp_path):
+    cache = tmp_path / "cache"
+    args = ["reverse", "48.8566", "2.3522", "--data", DATA]
+    assert run(args, cache, {"GEOCODER_NO_CACHE": "1"})["iso2"] == "FR"
+    assert cache_files(cache) == []
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert run(args, blocker / "cache")["iso2"] == "FR", "a cache that cannot be written is skipped"
