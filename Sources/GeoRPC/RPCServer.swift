@@ -8,9 +8,12 @@ import GeoCore
 /// fails, ``RPCError`` (the one place that maps errors to codes).
 public struct RPCServer: Sendable {
     public let gazetteer: CountryGazetteer
+    /// The caps on each line; see ``RPCLimits``.
+    public let limits: RPCLimits
 
-    public init(gazetteer: CountryGazetteer) {
+    public init(gazetteer: CountryGazetteer, limits: RPCLimits = RPCLimits()) {
         self.gazetteer = gazetteer
+        self.limits = limits
     }
 
     /// Answers one line.
@@ -24,9 +27,11 @@ public struct RPCServer: Sendable {
     /// - Returns: true when a reply line was appended.
     @discardableResult
     public func handle(line: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter) -> Bool {
-        switch RPCMessageDecoder.decode(line) {
+        switch RPCMessageDecoder.decode(line, limits: limits) {
         case .unparsable(let error):
             writeError(.parseError(error), id: .null, into: &out)
+        case .overLimit(let exceeded):
+            writeError(.limitExceeded(exceeded), id: .null, into: &out)
         case .single(let entry):
             guard entry.expectsReply else { return false }
             reply(to: entry, into: &out)
@@ -38,6 +43,13 @@ public struct RPCServer: Sendable {
         }
         out.endLine()
         return true
+    }
+
+    /// Answers a line longer than ``RPCLimits/maxLineBytes``, which ``LineFramer`` reported and skipped:
+    /// one -32700 error with id null, since the id was never read.
+    public func handleOverlongLine(into out: inout JSONWriter) {
+        writeError(.limitExceeded(LimitExceeded(limit: .lineBytes, max: limits.maxLineBytes)), id: .null, into: &out)
+        out.endLine()
     }
 
     /// Answers one line held in an array; see ``handle(line:into:)``.
