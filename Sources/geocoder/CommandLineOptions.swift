@@ -23,6 +23,8 @@ struct UsageError: Error, Equatable {
 struct CommandLineOptions: Equatable {
     var command: Command = .serve
     var dataPath: String?
+    /// The server's caps on each line (`--max-line-bytes` and friends); see `CommandLineOptions+Limits.swift`.
+    var limits = RPCLimits()
 
     /// - Parameter arguments: the arguments after the program name.
     /// - Throws: `UsageError` for an unknown command or option, a missing option value, or the wrong
@@ -33,6 +35,7 @@ struct CommandLineOptions: Equatable {
         var named: [String: String] = [:]
         var index = 0
         var optionsEnded = false
+        var limitsGiven = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -62,12 +65,20 @@ struct CommandLineOptions: Equatable {
                 } else {
                     throw UsageError(message: "\(name) needs a value")
                 }
+            case _ where limitOptions[name] != nil:
+                var value = inlineValue ?? ""
+                if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
+                try options.setLimit(name, value)
+                limitsGiven = true
             default:
                 throw UsageError(message: "unknown option '\(argument)'")
             }
         }
         options.dataPath = named.removeValue(forKey: "--data")
         options.command = try command(positionals, named)
+        if limitsGiven && options.command != .serve {
+            throw UsageError(message: "the --max-* options apply only to serve")
+        }
         return options
     }
 
