@@ -8,6 +8,10 @@ let package = Package(
         .library(name: "GeoCore", targets: ["GeoCore"]),
         .library(name: "GeoRPC", targets: ["GeoRPC"]),
         .executable(name: "geocoder", targets: ["geocoder"]),
+        // libFuzzer targets (scripts/fuzz); a plain build replays the files given as arguments.
+        .executable(name: "fuzz-json", targets: ["FuzzJSON"]),
+        .executable(name: "fuzz-geojson", targets: ["FuzzGeoJSON"]),
+        .executable(name: "fuzz-rpc", targets: ["FuzzRPC"]),
     ],
     targets: [
         // Imports nothing, not even Foundation: JSON, GeoJSON, geometry, the index, the gazetteer.
@@ -16,6 +20,11 @@ let package = Package(
         .target(name: "GeoRPC", dependencies: ["GeoCore"]),
         // The only code that touches the OS: command line, stdio loop, files.
         .executableTarget(name: "geocoder", dependencies: ["GeoCore", "GeoRPC"]),
+        // Fuzz targets, built with --sanitize=fuzzer by scripts/fuzz; see Sources/FuzzSupport.
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "GeoCore"]),
+        .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzSupport", "GeoCore"]),
+        .executableTarget(name: "FuzzRPC", dependencies: ["FuzzSupport", "GeoCore", "GeoRPC"]),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore"],
             // Fixtures are read from disk through #filePath, not bundled as resources.
