@@ -2,7 +2,7 @@ import FuzzSupport
 import GeoCore
 import GeoRPC
 
-/// Two unit squares side by side, "Left" and "Right": enough for every method to find, miss and touch
+/// Two unit squares side by side, "Left" and "Right", indexed with 10° cells: enough for every method to find, miss and touch
 /// something, and built in microseconds, so each fuzz iteration costs only the request handling.
 let squares = Array("""
     {"type":"FeatureCollection","features":[
@@ -15,7 +15,7 @@ let squares = Array("""
 /// Small caps, so the fuzzer reaches every limit with short inputs.
 let limits = RPCLimits(maxLineBytes: 4096, maxDepth: 12, maxBatch: 8, maxStringBytes: 256, maxNumberChars: 40)
 
-let server: RPCServer? = try? RPCServer(gazetteer: CountryGazetteer.load(geoJSON: squares, cellSize: 1), limits: limits)
+let server: RPCServer? = try? RPCServer(gazetteer: CountryGazetteer.load(geoJSON: squares, cellSize: 10), limits: limits)
 
 /// Fuzzes the whole request-line handler: the input is a stream of lines fed through `RPCSession` (framing,
 /// the line cap, decoding, dispatch, the methods and the error replies) in chunks whose size the first byte
