@@ -13,7 +13,7 @@ let squares = Array("""
     """.utf8)
 
 /// Small caps, so the fuzzer reaches every limit with short inputs.
-let limits = RPCLimits(maxLineBytes: 4096, maxDepth: 12, maxBatch: 8, maxStringBytes: 256, maxNumberChars: 40)
+let limits = RPCLimits(maxLineBytes: 1024, maxDepth: 12, maxBatch: 8, maxStringBytes: 256, maxNumberChars: 40)
 
 let server: RPCServer? = try? RPCServer(gazetteer: CountryGazetteer.load(geoJSON: squares, cellSize: 10), limits: limits)
 
