@@ -10,6 +10,10 @@ let package = Package(
         .library(name: "GeoCSV", targets: ["GeoCSV"]),
         .executable(name: "geocoder", targets: ["geocoder"]),
         .executable(name: "geocoder-bench", targets: ["geocoder-bench"]),
+        // libFuzzer targets (scripts/fuzz); a plain build replays the files given as arguments.
+        .executable(name: "fuzz-json", targets: ["FuzzJSON"]),
+        .executable(name: "fuzz-geojson", targets: ["FuzzGeoJSON"]),
+        .executable(name: "fuzz-rpc", targets: ["FuzzRPC"]),
     ],
     targets: [
         // Imports nothing, not even Foundation: JSON, GeoJSON, geometry, the index, the gazetteer.
@@ -26,6 +30,11 @@ let package = Package(
         .executableTarget(name: "geocoder-wasm", dependencies: ["GeoCore", "GeoRPC", "GeocoderData"]),
         // Speed figures and the exactness check over millions of points (BENCHMARKS.md, "Speed (issue 4)").
         .executableTarget(name: "geocoder-bench", dependencies: ["GeoCore"]),
+        // Fuzz targets, built with --sanitize=fuzzer by scripts/fuzz; see Sources/FuzzSupport.
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "GeoCore"]),
+        .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzSupport", "GeoCore"]),
+        .executableTarget(name: "FuzzRPC", dependencies: ["FuzzSupport", "GeoCore", "GeoRPC"]),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore"],
             // Fixtures are read from disk through #filePath, not bundled as resources.

@@ -11,17 +11,26 @@
 /// - lines that are empty or hold only spaces, tabs or `\r` are skipped: they carry no message
 ///   (a project decision recorded in the conformance notes).
 ///
+/// - a line longer than ``maxLineBytes`` is reported once through `overlong` and skipped to its `\n`.
+///
 /// Other bytes, NUL included, stay in the line for the JSON reader to judge.
 public struct LineFramer: Sendable {
     /// Bytes of a line that a chunk boundary cut; empty between lines.
     private var pending: [UInt8] = []
+    /// The longest line handed out, in bytes before its `\n`; see ``append(_:_:overlong:)``.
+    public let maxLineBytes: Int
+    /// True while the rest of an over-long line is being skipped up to its `\n`.
+    private var discarding = false
 
-    public init() {}
+    /// - Parameter maxLineBytes: lines longer than this are reported and skipped, never stored whole.
+    public init(maxLineBytes: Int = .max) {
+        self.maxLineBytes = maxLineBytes
+    }
 
-    /// True while bytes of an unfinished line are waiting for their `\n`.
-    public var hasPartialLine: Bool { !pending.isEmpty }
+    /// True while bytes of an unfinished line are waiting for their `\n` (or being skipped).
+    public var hasPartialLine: Bool { !pending.isEmpty || discarding }
 
-    /// Feeds one chunk and hands out every line it completes, in order.
+    /// Feeds one chunk and hands out every line it completes, in order; lines over the cap are skipped.
     ///
     /// - Parameters:
     ///   - chunk: the next bytes of the stream; any size, cut anywhere.
@@ -34,33 +43,70 @@ public struct LineFramer: Sendable {
         _ chunk: UnsafeBufferPointer<UInt8>,
         _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
     ) throws(E) {
+        try append(chunk, body, overlong: { () throws(E) in })
+    }
+
+    /// Feeds one chunk, as ``append(_:_:)``, and reports each line longer than ``maxLineBytes``.
+    ///
+    /// A line is over-long as soon as more than ``maxLineBytes`` of its bytes have arrived without a `\n`:
+    /// `overlong` is called then, once, in order with the other lines, and the line's bytes up to its
+    /// `\n` are dropped as they arrive, so an endless line costs no memory. Serving resumes after the `\n`.
+    /// - Parameters:
+    ///   - chunk: the next bytes of the stream.
+    ///   - body: called once per complete, non-blank line within the cap.
+    ///   - overlong: called once per line over the cap.
+    /// - Throws: whatever `body` or `overlong` throws.
+    public mutating func append<E: Error>(
+        _ chunk: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void,
+        overlong: () throws(E) -> Void
+    ) throws(E) {
         var lineStart = 0
         var index = 0
         let count = chunk.count
         while index < count {
             if chunk[index] == 0x0A {
-                let piece = UnsafeBufferPointer(rebasing: chunk[lineStart..<index])
-                if pending.isEmpty {
-                    try Self.emit(piece, body)
+                if discarding {
+                    discarding = false
                 } else {
-                    pending.append(contentsOf: piece)
-                    try emitPending(body)
+                    let piece = UnsafeBufferPointer(rebasing: chunk[lineStart..<index])
+                    if pending.count + piece.count > maxLineBytes {
+                        dropPending()
+                        try overlong()
+                    } else if pending.isEmpty {
+                        try Self.emit(piece, body)
+                    } else {
+                        pending.append(contentsOf: piece)
+                        try emitPending(body)
+                    }
                 }
                 lineStart = index + 1
             }
             index += 1
         }
-        if lineStart < count {
-            pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[lineStart..<count]))
+        guard lineStart < count, !discarding else { return }
+        let rest = UnsafeBufferPointer(rebasing: chunk[lineStart..<count])
+        if pending.count + rest.count > maxLineBytes {
+            dropPending()
+            discarding = true
+            try overlong()
+        } else {
+            pending.append(contentsOf: rest)
         }
     }
 
-    /// Ends the stream: hands out the last line when it had no `\n`.
+    /// Ends the stream: hands out the last line when it had no `\n` (a line being skipped stays skipped).
     ///
     /// - Parameter body: called at most once, as in ``append(_:_:)``.
     /// - Throws: whatever `body` throws.
     public mutating func finish<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
+        discarding = false
         if !pending.isEmpty { try emitPending(body) }
+    }
+
+    /// Forgets a partial line, releasing a large buffer.
+    private mutating func dropPending() {
+        pending.removeAll(keepingCapacity: pending.capacity <= Self.keptCapacity)
     }
 
     private mutating func emitPending<E: Error>(

@@ -14,6 +14,7 @@ extension RPCError {
         case .methodNotFound: return -32601
         case .invalidParams: return -32602
         case .internalError: return -32603
+        case .limitExceeded(let exceeded): return exceeded.limit == .batch ? -32600 : -32700
         }
     }
 
@@ -31,6 +32,8 @@ extension RPCError {
             return "Invalid params: \(invalid.text)"
         case .internalError(let reason):
             return "Internal error: \(reason)"
+        case .limitExceeded(let exceeded):
+            return (exceeded.limit == .batch ? "Invalid Request: " : "Parse error: ") + exceeded.reason
         }
     }
 
@@ -72,6 +75,21 @@ extension RPCError {
         case .internalError(let reason):
             out.key("reason")
             out.string(reason)
+        case .limitExceeded(let exceeded):
+            if let offset = exceeded.offset {
+                out.key("offset")
+                out.number(offset)
+            }
+            out.key("reason")
+            out.string(exceeded.reason)
+            out.key("limit")
+            out.string(exceeded.limit.name)
+            out.key("max")
+            out.number(exceeded.max)
+            if let found = exceeded.found {
+                out.key("found")
+                out.number(found)
+            }
         }
         out.endObject()
     }

@@ -12,6 +12,9 @@ public enum RPCError: Error, Equatable, Sendable {
     case methodNotFound(String)
     /// -32602: the method exists but its params are wrong.
     case invalidParams(InvalidParams)
+    /// A line that broke one of the server's ``RPCLimits``: -32600 for too large a batch (the JSON was
+    /// read, but the batch is not one the server accepts), -32700 for the others (reading stopped there).
+    case limitExceeded(LimitExceeded)
     /// -32603: a failure inside the server, not the client's fault.
     case internalError(String)
 }

@@ -18,9 +18,39 @@ public enum RPCMessageDecoder {
         } catch {
             return .unparsable(error)
         }
+        return message(value, maxBatch: .max)
+    }
+
+    /// Decodes one line, enforcing the caps in `limits` (all but ``RPCLimits/maxLineBytes``, which the
+    /// framer enforces before a line reaches here).
+    /// - Returns: as ``decode(_:)``, or ``RPCMessage/overLimit(_:)`` when a cap is broken.
+    public static func decode(_ line: UnsafeBufferPointer<UInt8>, limits: RPCLimits) -> RPCMessage {
+        let value: JSONValue
+        do throws(JSONError) {
+            value = try JSONReader.parse(line, limits: limits.json)
+        } catch {
+            switch error {
+            case .depthLimitExceeded(let offset):
+                return .overLimit(LimitExceeded(limit: .depth, max: limits.maxDepth, offset: offset))
+            case .stringTooLong(let offset):
+                return .overLimit(LimitExceeded(limit: .stringBytes, max: limits.maxStringBytes, offset: offset))
+            case .numberTooLong(let offset):
+                return .overLimit(LimitExceeded(limit: .numberChars, max: limits.maxNumberChars, offset: offset))
+            default:
+                return .unparsable(error)
+            }
+        }
+        return message(value, maxBatch: limits.maxBatch)
+    }
+
+    /// The envelope checks on a parsed line.
+    private static func message(_ value: JSONValue, maxBatch: Int) -> RPCMessage {
         switch value {
         case .array(let elements):
             if elements.isEmpty { return .single(.invalid(id: .null, problem: .emptyBatch)) }
+            if elements.count > maxBatch {
+                return .overLimit(LimitExceeded(limit: .batch, max: maxBatch, found: elements.count))
+            }
             var entries: [RPCEntry] = []
             entries.reserveCapacity(elements.count)
             for element in elements { entries.append(entry(element)) }

@@ -39,6 +39,9 @@ public enum RPCMessage: Equatable, Sendable {
     case batch([RPCEntry])
     /// The line is not one JSON text (spec §5.1, -32700).
     case unparsable(JSONError)
+    /// The line broke one of the server's ``RPCLimits`` (too deep, too long a string or number, too
+    /// large a batch); answered with one error and id null.
+    case overLimit(LimitExceeded)
 }
 
 /// One element of a message: a request, or the reason it is not one.

@@ -10,10 +10,13 @@ public struct RPCServer: Sendable {
     public let gazetteer: CountryGazetteer
     /// Reverse results pre-encoded per country, for ``ReverseFastPath`` and reverse replies.
     let replies: ReverseReplies
+    /// The caps on each line; see ``RPCLimits``.
+    public let limits: RPCLimits
 
-    public init(gazetteer: CountryGazetteer) {
+    public init(gazetteer: CountryGazetteer, limits: RPCLimits = RPCLimits()) {
         self.gazetteer = gazetteer
         replies = ReverseReplies(gazetteer: gazetteer)
+        self.limits = limits
     }
 
     /// Answers one line.
@@ -27,16 +30,20 @@ public struct RPCServer: Sendable {
     /// - Returns: true when a reply line was appended.
     @discardableResult
     public func handle(line: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter) -> Bool {
-        if ReverseFastPath.answer(line, gazetteer: gazetteer, replies: replies, into: &out) { return true }
+        if ReverseFastPath.answer(line, gazetteer: gazetteer, replies: replies, limits: limits, into: &out) {
+            return true
+        }
         return handleGeneral(line: line, into: &out)
     }
 
     /// The path every line can take: decode to `JSONValue`, check the envelope, dispatch.
     @discardableResult
     func handleGeneral(line: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter) -> Bool {
-        switch RPCMessageDecoder.decode(line) {
+        switch RPCMessageDecoder.decode(line, limits: limits) {
         case .unparsable(let error):
             writeError(.parseError(error), id: .null, into: &out)
+        case .overLimit(let exceeded):
+            writeError(.limitExceeded(exceeded), id: .null, into: &out)
         case .single(let entry):
             guard entry.expectsReply else { return false }
             reply(to: entry, into: &out)
@@ -48,6 +55,13 @@ public struct RPCServer: Sendable {
         }
         out.endLine()
         return true
+    }
+
+    /// Answers a line longer than ``RPCLimits/maxLineBytes``, which ``LineFramer`` reported and skipped:
+    /// one -32700 error with id null, since the id was never read.
+    public func handleOverlongLine(into out: inout JSONWriter) {
+        writeError(.limitExceeded(LimitExceeded(limit: .lineBytes, max: limits.maxLineBytes)), id: .null, into: &out)
+        out.endLine()
     }
 
     /// Answers one line held in an array; see ``handle(line:into:)``.

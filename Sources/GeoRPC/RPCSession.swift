@@ -19,7 +19,7 @@ public struct RPCSession {
     public let server: RPCServer
     /// Buffered reply bytes past which ``feed(_:write:)`` writes them out without being asked.
     public let flushThreshold: Int
-    private var framer = LineFramer()
+    private var framer: LineFramer
     private var out: JSONWriter
 
     /// - Parameters:
@@ -28,6 +28,7 @@ public struct RPCSession {
     public init(server: RPCServer, flushThreshold: Int = 64 * 1024) {
         self.server = server
         self.flushThreshold = flushThreshold
+        self.framer = LineFramer(maxLineBytes: server.limits.maxLineBytes)
         self.out = JSONWriter(capacity: flushThreshold * 2)
     }
 
@@ -54,13 +55,19 @@ public struct RPCSession {
         defer { out = pending }
         let server = self.server
         let threshold = flushThreshold
-        try framer.append(chunk) { (line) throws(E) in
+        try framer.append(chunk, { (line) throws(E) in
             server.handle(line: line, into: &pending)
             if pending.bytes.count >= threshold {
                 try write(pending.bytes)
                 pending.reset()
             }
-        }
+        }, overlong: { () throws(E) in
+            server.handleOverlongLine(into: &pending)
+            if pending.bytes.count >= threshold {
+                try write(pending.bytes)
+                pending.reset()
+            }
+        })
     }
 
     /// Hands every buffered reply to `write`, if there is any.

@@ -9,14 +9,19 @@ import GeoCore
 /// printable-ASCII string (echoed byte for byte, as the general path echoes it); numbers read by the same
 /// `JSONScanner` conversion; every parameter in range. Anything else (a notification, a batch, a null or
 /// escaped id, an unknown or repeated member, any error) makes it return false having written nothing,
-/// and the general path answers, so replies and errors are the same whichever path runs.
+/// and the general path answers, so replies and errors are the same whichever path runs. The same holds
+/// for ``RPCLimits``: a line the general path might refuse for a limit (nesting the caps forbid, a number
+/// or id string longer than allowed) is left to the general path.
 enum ReverseFastPath {
     /// Answers `line` when it is a plain `reverseGeocode` request.
     /// - Returns: true when a reply line was appended to `out`; false when the general path must answer.
     /// - Complexity: O(line length); no allocation.
     static func answer(_ line: UnsafeBufferPointer<UInt8>, gazetteer: CountryGazetteer, replies: ReverseReplies,
-                       into out: inout JSONWriter) -> Bool {
-        var cursor = Cursor(bytes: line)
+                       limits: RPCLimits = RPCLimits(), into out: inout JSONWriter) -> Bool {
+        // The shapes read here nest at most `deepestShape` levels and use keys and method names of at
+        // most `longestFixedString` bytes; tighter caps leave every line to the general path.
+        guard limits.maxDepth >= deepestShape, limits.maxStringBytes >= longestFixedString else { return false }
+        var cursor = Cursor(bytes: line, maxNumberChars: limits.maxNumberChars, maxStringBytes: limits.maxStringBytes)
         guard cursor.take(UInt8(ascii: "{")) else { return false }
         var seen: UInt8 = 0
         var id = 0..<0
@@ -97,12 +102,20 @@ enum ReverseFastPath {
     static let resultKey: [UInt8] = Array(#","result":"#.utf8)
 
     /// The four members of a request, as bits so repeats are caught.
+    /// `{"params":{"points":[[lat,lon]]}}`: object, object, array, array.
+    static let deepestShape = 4
+    /// `reverseGeocodeMany`, the longest key or string the fast path matches literally.
+    static let longestFixedString = 18
+
     enum Member: UInt8 {
         case jsonrpc = 1, method = 2, id = 4, params = 8
     }
 
     struct Cursor {
         let bytes: UnsafeBufferPointer<UInt8>
+        /// ``RPCLimits/maxNumberChars`` and ``RPCLimits/maxStringBytes``: longer tokens are not taken here.
+        var maxNumberChars = RPCLimits.defaultMaxNumberChars
+        var maxStringBytes = RPCLimits.defaultMaxStringBytes
         var offset = 0
 
         var atEnd: Bool {
@@ -161,7 +174,7 @@ enum ReverseFastPath {
                 while offset < bytes.count {
                     let b = bytes[offset]
                     offset += 1
-                    if b == UInt8(ascii: "\"") { return start..<offset }
+                    if b == UInt8(ascii: "\"") { return offset - start - 2 <= maxStringBytes ? start..<offset : nil }
                     if b < 0x20 || b > 0x7E || b == UInt8(ascii: "\\") { return nil }
                 }
                 return nil
@@ -179,6 +192,7 @@ enum ReverseFastPath {
             var scanner = JSONScanner(UnsafeBufferPointer(rebasing: bytes[offset...]))
             do throws(JSONError) {
                 let value = try scanner.readDouble()
+                guard scanner.offset <= maxNumberChars else { return nil }
                 offset += scanner.offset
                 return value
             } catch {

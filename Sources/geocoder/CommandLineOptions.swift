@@ -27,6 +27,8 @@ struct CommandLineOptions: Equatable {
     var dataPath: String?
     /// `--no-cache`: load the GeoJSON itself, neither reading nor writing the binary index.
     var noCache = false
+    /// The server's caps on each line (`--max-line-bytes` and friends); see `CommandLineOptions+Limits.swift`.
+    var limits = RPCLimits()
 
     /// - Parameter arguments: the arguments after the program name.
     /// - Throws: `UsageError` for an unknown command or option, a missing option value, or the wrong
@@ -37,6 +39,7 @@ struct CommandLineOptions: Equatable {
         var named: [String: String] = [:]
         var index = 0
         var optionsEnded = false
+        var limitsGiven = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -68,6 +71,11 @@ struct CommandLineOptions: Equatable {
                 } else {
                     throw UsageError(message: "\(name) needs a value")
                 }
+            case _ where limitOptions[name] != nil:
+                var value = inlineValue ?? ""
+                if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
+                try options.setLimit(name, value)
+                limitsGiven = true
             case "--no-header":
                 named[name] = ""
             default:
@@ -76,6 +84,9 @@ struct CommandLineOptions: Equatable {
         }
         options.dataPath = named.removeValue(forKey: "--data")
         options.command = try command(positionals, named)
+        if limitsGiven && options.command != .serve {
+            throw UsageError(message: "the --max-* options apply only to serve")
+        }
         return options
     }
 

@@ -38,6 +38,7 @@ struct StdioServer {
         do throws(OutputError) {
             while true {
                 if session.hasPendingOutput && !inputReady() { try session.flush(write: send) }
+                if readerGone() { return 0 }
                 let count = chunk.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
                 if count == 0 { break }
                 if count < 0 {
@@ -62,6 +63,18 @@ struct StdioServer {
                 return 1
             }
         }
+    }
+
+    /// Waits until stdin has something to read; true if, meanwhile, the reader of stdout went away.
+    ///
+    /// A client that closes its end of our stdout and keeps stdin open would otherwise leave the server
+    /// blocked in `read` forever: a pipe's write end reports POLLERR once its reader is gone, so the
+    /// server can exit quietly (status 0) without waiting for its next write to fail with EPIPE.
+    private func readerGone() -> Bool {
+        var entries = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: outputFD, events: 0, revents: 0)]
+        while poll(&entries, 2, -1) < 0 && errno == EINTR {}
+        return entries[1].revents & Int16(POLLERR | POLLHUP) != 0 && entries[0].revents & Int16(POLLIN) == 0
     }
 
     /// True when a read would not block: data, end of input, or an error is waiting.

@@ -6,7 +6,8 @@ enum Usage {
         geocoder: an offline country geocoder (Natural Earth 1:10m admin-0).
 
         USAGE
-          geocoder [serve] [--data PATH]        JSON-RPC 2.0 server, one message per line on stdin/stdout
+          geocoder [serve] [--data PATH] [--max-... N]
+                                                JSON-RPC 2.0 server, one message per line on stdin/stdout
           geocoder reverse LAT LON [--max-distance KM]
                                                 the country at or nearest to a point (default 10 km, max 20037.5)
           geocoder forward NAME [--limit N]     countries whose names match, best first (default 5, max 250)
@@ -28,6 +29,14 @@ enum Usage {
           reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?}   [points]
           rpc.discover    (no params)                       the OpenRPC document (rpc-schema/openrpc.json)
 
+        LIMITS (serve; each breach gets one error reply naming the limit, then serving goes on)
+          --max-line-bytes N    longest line, bytes before its newline (default 16777216); a longer
+                                line gets one -32700 error with id null and is skipped unread
+          --max-depth N         deepest nesting of arrays/objects (default 64), -32700
+          --max-batch N         most requests in one batch (default 10000), -32600
+          --max-string-bytes N  longest string or key, bytes as written (default 65536), -32700
+          --max-number-chars N  longest number literal (default 1000), -32700
+
         DATA FILE (first found)
           --data PATH; $GEOCODER_DATA; <executable dir>/../share/geocoder/ne_10m_admin_0_countries.geojson;
           Data/ne_10m_admin_0_countries.geojson in a folder above the executable; ./Data/...
@@ -37,7 +46,8 @@ enum Usage {
           else ~/.cache/geocoder, and rebuilt when the data file changes. --no-cache or GEOCODER_NO_CACHE=1: off.
 
         EXIT STATUS
-          0 success, 1 data file or I/O error, 2 bad arguments
+          0 success: end of input, or the client closed stdout (the server then exits quietly)
+          1 data file or I/O error, 2 bad arguments
 
         """
 }

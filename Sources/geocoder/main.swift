@@ -39,8 +39,11 @@ func loadGazetteer() -> CountryGazetteer {
         exit(1)
     }
     do throws(GazetteerError) {
-        let gazetteer = try CountryGazetteer.load(geoJSON: bytes)
+        var warnings: [GeoJSONWarning] = []
+        let gazetteer = try CountryGazetteer.load(geoJSON: bytes, warnings: &warnings)
         if let key { IndexCache.store(gazetteer, dataPath: path, key: key) }
+        for warning in warnings.prefix(10) { report("warning: \(path): \(warning.message)") }
+        if warnings.count > 10 { report("warning: \(path): \(warnings.count - 10) more warnings like these") }
         return gazetteer
     } catch {
         report("cannot load \(path): \(error.message)")
@@ -92,6 +95,9 @@ case .serve:
         report("stdout is not open")
         exit(1)
     }
-    let server = RPCServer(gazetteer: loadGazetteer())
+    let server = RPCServer(gazetteer: loadGazetteer(), limits: options.limits)
+    if isatty(0) == 1 {
+        report("reading JSON-RPC 2.0 requests from the terminal, one per line; Ctrl-D ends (see --help)")
+    }
     exit(StdioServer(server: server, outputFD: protocolFD).run())
 }

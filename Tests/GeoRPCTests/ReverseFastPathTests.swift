@@ -124,3 +124,27 @@ struct ReverseFastPathTests {
         #expect(differ == 0)
     }
 }
+
+@Suite("The fast path leaves to the general path every line a tighter limit could refuse")
+struct ReverseFastPathLimitTests {
+    @Test("with tight limits, the whole server answers exactly as the general path does", arguments: [
+        (RPCLimits(maxNumberChars: 5), #"{"jsonrpc":"2.0","method":"reverseGeocode","params":[48.856600,2.35],"id":1}"#),
+        (RPCLimits(maxNumberChars: 5), #"{"jsonrpc":"2.0","method":"reverseGeocode","params":[48.8,2.3],"id":1234567}"#),
+        (RPCLimits(maxStringBytes: 20), #"{"jsonrpc":"2.0","method":"reverseGeocode","params":[48.8,2.3],"id":"an-id-of-21-bytes-xyz"}"#),
+        (RPCLimits(maxStringBytes: 6), #"{"jsonrpc":"2.0","method":"reverseGeocode","params":[48.8,2.3],"id":1}"#),
+        (RPCLimits(maxDepth: 2), #"{"jsonrpc":"2.0","method":"reverseGeocodeMany","params":{"points":[[48.8,2.3]]},"id":1}"#),
+        (RPCLimits(maxDepth: 3), #"{"jsonrpc":"2.0","method":"reverseGeocodeMany","params":[[[48.8,2.3]]],"id":1}"#),
+    ] as [(RPCLimits, String)])
+    func limitsAreHonoured(limits: RPCLimits, line: String) throws {
+        let server = try Fixture.server(limits: limits)
+        var whole = JSONWriter()
+        var general = JSONWriter()
+        Array(line.utf8).withUnsafeBufferPointer {
+            _ = server.handle(line: $0, into: &whole)
+            _ = server.handleGeneral(line: $0, into: &general)
+        }
+        let reply = String(decoding: whole.bytes, as: UTF8.self)
+        #expect(reply == String(decoding: general.bytes, as: UTF8.self))
+        #expect(reply.contains("\"limit\""), "a limit error is expected here: \(reply)")
+    }
+}

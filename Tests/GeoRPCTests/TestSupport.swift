@@ -32,8 +32,8 @@ enum Fixture {
     }()
 
     /// A server over the real data.
-    static func server() throws -> RPCServer {
-        RPCServer(gazetteer: try gazetteer.get())
+    static func server(limits: RPCLimits = RPCLimits()) throws -> RPCServer {
+        RPCServer(gazetteer: try gazetteer.get(), limits: limits)
     }
 }
 

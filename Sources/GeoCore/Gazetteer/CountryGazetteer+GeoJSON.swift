@@ -8,9 +8,20 @@ extension CountryGazetteer {
     /// - Throws: `GazetteerError.geoJSON` for malformed input, `.noAreas` when nothing polygonal remains.
     public static func load(geoJSON bytes: [UInt8], cellSize: Double = CountryIndex.defaultCellSize)
         throws(GazetteerError) -> CountryGazetteer {
+        var warnings: [GeoJSONWarning] = []
+        return try load(geoJSON: bytes, cellSize: cellSize, warnings: &warnings)
+    }
+
+    /// Loads countries as ``load(geoJSON:cellSize:)`` does, and hands back what RFC 7946 accepts but
+    /// discourages (wrong ring winding), so the caller can show it.
+    /// - Parameter warnings: receives the decoder's warnings, in document order.
+    public static func load(geoJSON bytes: [UInt8], cellSize: Double = CountryIndex.defaultCellSize,
+                            warnings: inout [GeoJSONWarning]) throws(GazetteerError) -> CountryGazetteer {
         let features: [GeoJSONFeature]
         do {
-            features = try GeoJSONDecoder.decodeFeatures(bytes).features
+            let decoded = try GeoJSONDecoder.decodeFeatures(bytes)
+            features = decoded.features
+            warnings = decoded.warnings
         } catch {
             throw .geoJSON(error)
         }

@@ -21,6 +21,10 @@ public enum JSONError: Error, Equatable, Sendable {
     case invalidNumber(offset: Int)
     /// Arrays and objects nested deeper than the reader's `maxDepth`.
     case depthLimitExceeded(offset: Int)
+    /// A string longer than the reader's `maxStringBytes`; the offset is its opening quote.
+    case stringTooLong(offset: Int)
+    /// A number literal longer than the reader's `maxNumberChars`; the offset is its first character.
+    case numberTooLong(offset: Int)
     /// Something other than whitespace follows the single top-level value.
     case trailingData(offset: Int)
 
@@ -29,7 +33,8 @@ public enum JSONError: Error, Equatable, Sendable {
         switch self {
         case .unexpectedEnd(let offset), .unexpectedByte(let offset, _), .invalidUTF8(let offset),
              .unescapedControlCharacter(let offset, _), .invalidEscape(let offset), .loneSurrogate(let offset),
-             .invalidNumber(let offset), .depthLimitExceeded(let offset), .trailingData(let offset):
+             .invalidNumber(let offset), .depthLimitExceeded(let offset), .trailingData(let offset),
+             .stringTooLong(let offset), .numberTooLong(let offset):
             return offset
         }
     }
@@ -53,6 +58,10 @@ public enum JSONError: Error, Equatable, Sendable {
             return "invalid number at offset \(offset)"
         case .depthLimitExceeded(let offset):
             return "nesting too deep at offset \(offset)"
+        case .stringTooLong(let offset):
+            return "string too long at offset \(offset)"
+        case .numberTooLong(let offset):
+            return "number literal too long at offset \(offset)"
         case .trailingData(let offset):
             return "unexpected data after the JSON value at offset \(offset)"
         }

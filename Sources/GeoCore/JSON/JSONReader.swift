@@ -22,6 +22,17 @@ public enum JSONReader {
         return value
     }
 
+    /// Parses exactly one JSON text, enforcing every cap in `limits`.
+    /// - Throws: `JSONError` with the byte offset of the first problem; `depthLimitExceeded`,
+    ///   `stringTooLong` or `numberTooLong` when the input breaks a cap.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) throws(JSONError) -> JSONValue {
+        var scanner = JSONScanner(bytes, limits: limits)
+        guard scanner.peek() != nil else { throw JSONError.unexpectedEnd(offset: scanner.offset) }
+        let value = try scanner.readValue()
+        try scanner.expectEnd()
+        return value
+    }
+
     /// Parses exactly one JSON text held in an array; see `parse(_:maxDepth:)` for the buffer form.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (buffer) throws(JSONError) -> JSONValue in

@@ -108,6 +108,7 @@ extension JSONScanner {
             exponent += exponentNegative ? -written : written
         }
 
+        if index - start > maxNumberChars { throw JSONError.numberTooLong(offset: start) }
         offset = index
         position = .afterValue
         return DecimalLiteral(mantissa: mantissa, exponent: exponent, negative: negative, truncated: truncated,

@@ -21,6 +21,7 @@ extension JSONScanner {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                if index - offset - 1 > maxStringBytes { throw JSONError.stringTooLong(offset: offset) }
                 offset = index + 1
                 position = .afterValue
                 return
@@ -45,6 +46,7 @@ extension JSONScanner {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                if index - start > maxStringBytes { throw JSONError.stringTooLong(offset: start - 1) }
                 offset = index + 1
                 return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             }
@@ -65,6 +67,10 @@ extension JSONScanner {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                if index - start > maxStringBytes {
+                    swap(&buffer, &scratch)
+                    throw JSONError.stringTooLong(offset: start - 1)
+                }
                 offset = index + 1
                 let text = String(decoding: buffer, as: UTF8.self)
                 swap(&buffer, &scratch)

@@ -28,6 +28,10 @@ public struct JSONScanner {
     public internal(set) var offset: Int
     /// The deepest nesting of arrays and objects allowed; deeper input throws `depthLimitExceeded`.
     public let maxDepth: Int
+    /// The longest string accepted, in bytes between its quotes; longer ones throw `stringTooLong`.
+    public let maxStringBytes: Int
+    /// The longest number literal accepted, in characters; longer ones throw `numberTooLong`.
+    public let maxNumberChars: Int
     /// The number of containers currently open.
     public internal(set) var depth: Int = 0
     /// Where the cursor stands in the grammar, which decides whether a ',' is required, allowed or wrong.
@@ -63,6 +67,19 @@ public struct JSONScanner {
         self.bytes = bytes
         self.offset = 0
         self.maxDepth = maxDepth
+        self.maxStringBytes = .max
+        self.maxNumberChars = .max
+    }
+
+    /// - Parameters:
+    ///   - bytes: UTF-8 input; it must stay valid while the scanner is used.
+    ///   - limits: the caps on nesting, string and number sizes.
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
+        self.bytes = bytes
+        self.offset = 0
+        self.maxDepth = limits.maxDepth
+        self.maxStringBytes = limits.maxStringBytes
+        self.maxNumberChars = limits.maxNumberChars
     }
 
     // MARK: - Looking ahead
