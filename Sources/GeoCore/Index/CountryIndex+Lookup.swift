@@ -33,7 +33,7 @@ extension CountryIndex {
     /// Where (lon, lat) lies relative to the area of one border-cell entry, using only that cell's data.
     @inline(__always)
     func locate(entry: Int, lon: Double, lat: Double, south: Double) -> PointLocation {
-        var inside = entryParity[entry]
+        var inside = entryParity[entry] != 0
         for t in Int(entryToggleStart[entry])..<Int(entryToggleStart[entry + 1]) {
             let y = toggles[t]
             if y > south && y <= lat { inside.toggle() }

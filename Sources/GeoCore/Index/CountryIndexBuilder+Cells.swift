@@ -109,11 +109,12 @@ extension CountryIndexBuilder {
 
         let table = CountryIndex.blockTable(cells: cells, rows: rows, columns: columns)
         return CountryIndex(
-            cellSize: cellSize, columns: columns, rows: rows, rowSouth: rowSouth, columnWest: columnWest,
-            coords: interleaved(), areaRingStart: areaRingStart, ringStart: ringStart,
-            cells: cells, borderEntryStart: borderEntryStart, entryArea: entryArea, entryParity: entryParity,
-            entryEdgeStart: entryEdgeStart, entryToggleStart: entryToggleStart, edgeRefs: edgeRefs,
-            toggles: toggles, bandScale: Double(CountryIndex.bands) / cellSize,
-            blocks: table.blocks, blockColumns: table.columns)
+            cellSize: cellSize, columns: columns, rows: rows, rowSouth: Table(rowSouth), columnWest: Table(columnWest),
+            coords: Table(interleaved()), areaRingStart: Table(areaRingStart), ringStart: Table(ringStart),
+            cells: Table(cells), borderEntryStart: Table(borderEntryStart), entryArea: Table(entryArea),
+            entryParity: Table(entryParity.map { $0 ? UInt8(1) : 0 }),
+            entryEdgeStart: Table(entryEdgeStart), entryToggleStart: Table(entryToggleStart), edgeRefs: Table(edgeRefs),
+            toggles: Table(toggles), bandScale: Double(CountryIndex.bands) / cellSize,
+            blocks: Table(table.blocks), blockColumns: table.columns)
     }
 }
