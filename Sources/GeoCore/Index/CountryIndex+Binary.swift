@@ -10,13 +10,7 @@ extension CountryIndex {
         out.array(areaRingStart)
         out.array(ringStart)
         out.array(cells)
-        out.array(borderEntryStart)
-        out.array(entryArea)
-        out.array(entryParity)
-        out.array(entryEdgeStart)
-        out.array(entryToggleStart)
-        out.array(edgeRefs)
-        out.array(toggles)
+        out.array(borderData)
         out.u64(UInt64(blockColumns))
         out.array(blocks)
     }
@@ -61,34 +55,18 @@ extension CountryIndex {
         for j in 0..<(ringStart.count - 1) where ringStart[j + 1] - ringStart[j] < 2 { throw .invalid("ring \(j)") }
 
         cells = try input.table(of: UInt32.self)
-        borderEntryStart = try input.table(of: UInt32.self)
-        entryArea = try input.table(of: UInt32.self)
-        entryParity = try input.table(of: UInt8.self)
-        entryEdgeStart = try input.table(of: UInt32.self)
-        entryToggleStart = try input.table(of: UInt32.self)
-        edgeRefs = try input.table(of: UInt32.self)
-        toggles = try input.table(of: Double.self)
+        borderData = try input.table(of: UInt32.self)
 
         guard cells.count == self.rows * self.columns else { throw .invalid("cell count") }
-        let borderCount = borderEntryStart.count - 1
-        for cell in cells.buffer where cell != Self.sea {
-            if cell & Self.borderBit == 0 {
-                if Int(cell) >= areaCount { throw .invalid("cell area") }
-            } else if Int(cell & ~Self.borderBit) >= borderCount {
-                throw .invalid("border cell number")
-            }
+        for cell in cells.buffer where cell != Self.sea && cell & Self.borderBit == 0 && Int(cell) >= areaCount {
+            throw .invalid("cell area")
         }
-        try Self.checkOffsets(borderEntryStart, end: entryArea.count, "border entries")
-        guard entryParity.count == entryArea.count else { throw .invalid("parity count") }
-        for area in entryArea.buffer where Int(area) >= areaCount { throw .invalid("entry area") }
-        for p in entryParity.buffer where p > 1 { throw .invalid("parity value") }
-        guard entryEdgeStart.count == entryArea.count * Self.bands + 1, entryToggleStart.count == entryArea.count + 1
-        else { throw .invalid("entry tables") }
-        try Self.checkOffsets(entryEdgeStart, end: edgeRefs.count, "entry edges")
-        try Self.checkOffsets(entryToggleStart, end: toggles.count, "entry toggles")
-        // Edge i reads vertices i and i + 1.
-        for ref in edgeRefs.buffer where Int(ref) + 1 >= coords.count / 2 { throw .invalid("edge reference") }
-        for t in toggles.buffer where !(t >= -90 && t <= 90) { throw .invalid("toggle latitude") }
+        // Border cells' values are checked here: each must point at its own record.
+        let counts = try Self.checkBorderRecords(borderData, cells: cells, areaCount: areaCount, vertexCount: coords.count / 2)
+        borderCellCount = counts.cells
+        entryCount = counts.entries
+        edgeReferenceCount = counts.edgeReferences
+        toggleCount = counts.toggles
         bandScale = Double(Self.bands) / cellSize
         // The block table is stored rather than derived (a scan of every cell at start-up); it must be
         // shaped for this grid and hold only the sea, an area, or "read the cell".

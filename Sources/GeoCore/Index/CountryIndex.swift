@@ -46,23 +46,14 @@ public struct CountryIndex: Sendable {
 
     /// One value per cell, row-major from the south-west corner: `Cell.sea`, an area number, or a border cell.
     let cells: Table<UInt32>
-    /// Border cell `b` owns entries `borderEntryStart[b]..<borderEntryStart[b + 1]`.
-    let borderEntryStart: Table<UInt32>
-    /// Per entry: the area, the parity of its east-of-cell edges at the cell's south edge, and the ranges of
-    /// its tested edges (`edgeRefs`) and toggle latitudes (`toggles`).
-    ///
-    /// An entry's tested edges are split by latitude into `bands` sub-bands of the cell: band `k` of entry
-    /// `e` is `edgeRefs[entryEdgeStart[e * bands + k]..<entryEdgeStart[e * bands + k + 1]]`, and holds every
-    /// tested edge whose latitude span meets that band (an edge spanning several bands is listed in each).
-    /// A point only needs its own band: an edge whose span misses the point's latitude can neither cross
-    /// its ray nor pass through it. This cuts the edges tested in dense coastal cells several-fold.
-    let entryArea: Table<UInt32>
-    /// 1 when the entry's east-of-cell edges are an odd count at the cell's south edge, else 0.
-    let entryParity: Table<UInt8>
-    let entryEdgeStart: Table<UInt32>
-    let entryToggleStart: Table<UInt32>
-    let edgeRefs: Table<UInt32>
-    let toggles: Table<Double>
+    /// Every border cell's record, one after another in row-major cell order; a border cell's value in
+    /// `cells` is `borderBit | offset of its record`. Layout in `CountryIndex+BorderRecords.swift`.
+    let borderData: Table<UInt32>
+    /// Counts for the benchmark's report (the record stream holds them only implicitly).
+    public let borderCellCount: Int
+    let entryCount: Int
+    public let edgeReferenceCount: Int
+    let toggleCount: Int
     /// `bands / cellSize`: turns a latitude offset within a row into a band number.
     let bandScale: Double
 
@@ -84,16 +75,10 @@ public struct CountryIndex: Sendable {
     /// The number of areas indexed.
     public var areaCount: Int { areaRingStart.count - 1 }
 
-    /// The number of cells that need edge tests; the rest answer with one read.
-    public var borderCellCount: Int { borderEntryStart.count - 1 }
-
     /// Table sizes, for the benchmark's report: border-cell entries, edge references, toggle latitudes.
     public var tableSizes: (entries: Int, edgeReferences: Int, toggles: Int) {
-        (entryArea.count, edgeRefs.count, toggles.count)
+        (entryCount, edgeReferenceCount, toggleCount)
     }
-
-    /// The number of edge references held by border cells.
-    public var edgeReferenceCount: Int { edgeRefs.count }
 }
 
 extension CountryIndex {
@@ -170,7 +155,7 @@ extension CountryIndex {
     }
 
     /// The sub-band of a row that `lat` falls in, clamped to the row: a monotone function of `lat`, so an
-    /// edge whose latitudes span `lat` is always listed in `lat`'s band (see `entryEdgeStart`).
+    /// edge whose latitudes span `lat` is always listed in `lat`'s band (see `bandRefs(entry:band:)`).
     @inline(__always)
     func band(_ lat: Double, south: Double) -> Int {
         let k = Int((lat - south) * bandScale)

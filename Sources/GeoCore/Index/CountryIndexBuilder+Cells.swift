@@ -5,13 +5,7 @@ extension CountryIndexBuilder {
         let (bucketStart, bucketEdges) = rowBuckets()
 
         var cells = [UInt32](repeating: CountryIndex.sea, count: rows * columns)
-        var borderEntryStart: [UInt32] = [0]
-        var entryArea: [UInt32] = []
-        var entryParity: [Bool] = []
-        var entryEdgeStart: [UInt32] = [0]
-        var entryToggleStart: [UInt32] = [0]
-        var edgeRefs: [UInt32] = []
-        var toggles: [Double] = []
+        var records = CountryIndex.BorderRecordWriter()
 
         var pending = [[PendingEntry]](repeating: [], count: columns)
         var flip = [Bool](repeating: false, count: columns + 1)
@@ -93,17 +87,11 @@ extension CountryIndexBuilder {
                     cells[r * columns + c] = entries[0].area
                     continue
                 }
-                cells[r * columns + c] = CountryIndex.borderBit | UInt32(borderEntryStart.count - 1)
+                cells[r * columns + c] = CountryIndex.borderBit | records.beginCell(entryCount: entries.count)
                 for entry in entries {
-                    entryArea.append(entry.area)
-                    entryParity.append(entry.parity)
-                    let first = edgeRefs.count
-                    edgeRefs.append(contentsOf: entry.edges)
-                    for end in entry.bandEnds { entryEdgeStart.append(UInt32(first + end)) }
-                    toggles.append(contentsOf: entry.toggles)
-                    entryToggleStart.append(UInt32(toggles.count))
+                    records.append(area: entry.area, parity: entry.parity, bandEnds: entry.bandEnds,
+                                   toggles: entry.toggles, edges: entry.edges)
                 }
-                borderEntryStart.append(UInt32(entryArea.count))
             }
         }
 
@@ -111,10 +99,9 @@ extension CountryIndexBuilder {
         return CountryIndex(
             cellSize: cellSize, columns: columns, rows: rows, rowSouth: Table(rowSouth), columnWest: Table(columnWest),
             coords: Table(interleaved()), areaRingStart: Table(areaRingStart), ringStart: Table(ringStart),
-            cells: Table(cells), borderEntryStart: Table(borderEntryStart), entryArea: Table(entryArea),
-            entryParity: Table(entryParity.map { $0 ? UInt8(1) : 0 }),
-            entryEdgeStart: Table(entryEdgeStart), entryToggleStart: Table(entryToggleStart), edgeRefs: Table(edgeRefs),
-            toggles: Table(toggles), bandScale: Double(CountryIndex.bands) / cellSize,
+            cells: Table(cells), borderData: Table(records.data), borderCellCount: records.cellCount,
+            entryCount: records.entryCount, edgeReferenceCount: records.edgeReferenceCount,
+            toggleCount: records.toggleCount, bandScale: Double(CountryIndex.bands) / cellSize,
             blocks: Table(table.blocks), blockColumns: table.columns)
     }
 }
