@@ -1,5 +1,5 @@
 extension CountryIndexBuilder {
-    /// Classifies every cell, row by row, and lays border cells out in flat arrays.
+    /// Classifies every cell, row by row, and lays border cells out as records (see `BorderRecordWriter`).
     mutating func build() -> CountryIndex {
         measureEdges()
         let (bucketStart, bucketEdges) = rowBuckets()
@@ -57,7 +57,7 @@ extension CountryIndexBuilder {
                         t += 1
                     }
                     if !edges.isEmpty || parity[c] {
-                        // Lay the edges out by latitude sub-band (see CountryIndex.entryEdgeStart).
+                        // Lay the edges out by latitude sub-band (see CountryIndex+BorderRecords.swift).
                         var banded: [UInt32] = []
                         var bandEnds: [Int] = []
                         if !edges.isEmpty {
