@@ -69,7 +69,7 @@ extension CountryIndex {
 
         /// Starts a cell's record; returns its offset, for the cell's value.
         mutating func beginCell(entryCount: Int) -> UInt32 {
-            precondition(data.count < Int(CountryIndex.borderBit) - 1, "border records beyond 2^31 words")
+            precondition(data.count < 0x7FFF_FFFF, "border records beyond 2^31 words")
             cellCount += 1
             let offset = UInt32(data.count)
             data.append(UInt32(entryCount))
