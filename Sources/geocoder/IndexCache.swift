@@ -56,7 +56,9 @@ enum IndexCache {
     /// The gazetteer from the cached index when it is valid for `dataPath`; nil on any miss.
     ///
     /// The file is mapped with MAP_POPULATE rather than read: the kernel fills the mapping from the page
-    /// cache in one call, where a read would first fault in and copy into a fresh 20 MB buffer.
+    /// cache in one call, where a read would first fault in and copy into a fresh 20 MB buffer. The index
+    /// tables then point into the mapping (`CountryGazetteer(binary: ByteStorage, …)`), so nothing is copied;
+    /// MAP_PRIVATE means a later rewrite of the file (by rename) never changes the bytes under a running server.
     static func load(dataPath: String, key: (UInt64, UInt64)) -> CountryGazetteer? {
         guard let cache = file(for: dataPath) else { return nil }
         let fd = open(cache, O_RDONLY | O_CLOEXEC)
@@ -68,8 +70,11 @@ enum IndexCache {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), base != MAP_FAILED else {
             return nil
         }
-        defer { munmap(base, size) }
-        return try? CountryGazetteer(binary: UnsafeRawBufferPointer(start: base, count: size), sourceKey: key)
+        // The gazetteer's tables are views into the mapping (no copy); it is unmapped with the last of them.
+        let mapping = ByteStorage(adopting: UnsafeRawBufferPointer(start: base, count: size)) { bytes in
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        }
+        return try? CountryGazetteer(binary: mapping, sourceKey: key)
     }
 
     /// Writes the index for `dataPath`; failures are silent (the cache is an optimisation).

@@ -6,10 +6,20 @@
 public struct BinaryReader {
     let bytes: UnsafeRawBufferPointer
     public private(set) var offset: Int
+    /// When set, `bytes` are `storage.bytes` and `table(of:)` returns views into them instead of copies.
+    let storage: ByteStorage?
 
     public init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
+        storage = nil
+    }
+
+    /// A reader over `storage`'s bytes whose tables share the storage.
+    public init(_ storage: ByteStorage, offset: Int = 0) {
+        bytes = storage.bytes
+        self.offset = offset
+        self.storage = storage
     }
 
     public var remaining: Int { bytes.count - offset }
@@ -59,6 +69,25 @@ public struct BinaryReader {
         offset += n * stride
         try align()
         return values
+    }
+
+    /// An array written by `BinaryWriter.array`, as a view into the reader's storage when it has one and
+    /// the values are aligned there, else as a copy.
+    public mutating func table<T: BitwiseCopyable>(of type: T.Type) throws(BinaryFormatError) -> Table<T> {
+        let start = offset
+        let count = try u64()
+        try align()
+        let stride = MemoryLayout<T>.stride
+        guard count <= UInt64(remaining / stride) else { throw .truncated(offset: offset) }
+        let n = Int(count)
+        if let storage, Int(bitPattern: bytes.baseAddress! + offset) % MemoryLayout<T>.alignment == 0 {
+            let table = Table<T>(storage: storage, byteOffset: offset, count: n)
+            offset += n * stride
+            try align()
+            return table
+        }
+        offset = start
+        return Table(try array(of: T.self))
     }
 
     /// A UTF-8 string; invalid UTF-8 is repaired rather than trusted.

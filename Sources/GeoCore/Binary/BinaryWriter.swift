@@ -33,6 +33,14 @@ public struct BinaryWriter {
         align()
     }
 
+    /// A table, laid out exactly as `array(_:)` lays out the same values.
+    public mutating func array<T: BitwiseCopyable>(_ values: Table<T>) {
+        u64(UInt64(values.count))
+        align()
+        bytes.append(contentsOf: UnsafeRawBufferPointer(values.buffer))
+        align()
+    }
+
     public mutating func string(_ value: String) {
         var text = value
         text.withUTF8 { utf8 in

@@ -8,7 +8,7 @@
 /// rejected with a `BinaryFormatError` and the caller rebuilds it; it never crashes a query.
 extension CountryGazetteer {
     /// Bump whenever the payload's layout or the index's build changes.
-    public static let binaryFormatVersion: UInt32 = 5
+    public static let binaryFormatVersion: UInt32 = 6
     static let binaryMagic: [UInt8] = Array("GEOIDX\r\n".utf8)
     static let byteOrderMark: UInt32 = 0x0102_0304
     /// Header bytes before the payload.
@@ -36,11 +36,23 @@ extension CountryGazetteer {
         return out.bytes
     }
 
-    /// Loads a gazetteer from `binaryIndex(sourceKey:)`'s bytes.
+    /// Loads a gazetteer from `binaryIndex(sourceKey:)`'s bytes, copying them first.
     /// - Throws: `BinaryFormatError` when the bytes are not an index, are of another version, were built
     ///   from another source, or are damaged in any way.
     /// - Complexity: O(bytes).
     public init(binary bytes: UnsafeRawBufferPointer, sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) {
+        try self.init(binary: ByteStorage(copying: bytes), sourceKey: sourceKey)
+    }
+
+    /// Loads a gazetteer whose index tables are views into `storage` (no copy: start-up maps the index file
+    /// and hands the mapping over), after the same checks as `init(binary:sourceKey:)`.
+    ///
+    /// Every check runs here, before any query: the checksum over the whole payload and every table's
+    /// bounds and values, so a damaged file is rejected, never half-used. The storage is read-only from
+    /// here on and lives as long as the gazetteer.
+    /// - Throws: `BinaryFormatError`, as `init(binary:sourceKey:)`.
+    public init(binary storage: ByteStorage, sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) {
+        let bytes = storage.bytes
         guard bytes.count >= Self.binaryHeaderSize else { throw .notAnIndex }
         for k in 0..<Self.binaryMagic.count where bytes[k] != Self.binaryMagic[k] { throw .notAnIndex }
         var header = BinaryReader(bytes, offset: Self.binaryMagic.count)
@@ -53,7 +65,7 @@ extension CountryGazetteer {
         guard length == actual else { throw .size(expected: length, actual: actual) }
         let payload = UnsafeRawBufferPointer(rebasing: bytes[Self.binaryHeaderSize...])
         guard binaryChecksum(payload) == checksum else { throw .checksum }
-        var input = BinaryReader(bytes, offset: Self.binaryHeaderSize)
+        var input = BinaryReader(storage, offset: Self.binaryHeaderSize)
         try self.init(payload: &input)
         guard input.remaining == 0 else { throw .invalid("trailing bytes") }
     }

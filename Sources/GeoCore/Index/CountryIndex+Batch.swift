@@ -2,8 +2,8 @@ extension CountryIndex {
     /// `area(containing:)` for many points at once, with the same answers, faster when the tables are not
     /// in cache.
     ///
-    /// A single lookup is a chain of dependent loads (block, cell, the border cell's entries, their edge
-    /// references, the vertices), each of which can miss the cache; one lookup after another, the
+    /// A single lookup is a chain of dependent loads (block, cell, the border cell's record, the
+    /// vertices), each of which can miss the cache; one lookup after another, the
     /// processor waits for each miss in turn. Here points go in groups of 16, and each level of the chain
     /// is first loaded for the whole group (independent loads, so their misses overlap) before the
     /// ordinary lookup runs on data that is now in cache ("group prefetching").
@@ -40,20 +40,13 @@ extension CountryIndex {
                 borderOf[k] = Int(cell & ~Self.borderBit)
                 southOf[k] = rowSouth[r]
             }
-            // Level 3: the border cells' entry ranges.
-            for k in 0..<n where borderOf[k] >= 0 { sink ^= borderEntryStart[borderOf[k]] }
-            // Level 4 and 5: the first entry's metadata and its band's first edge reference.
+            // Level 3: the border cells' records (the first entry's header and band ends).
+            for k in 0..<n where borderOf[k] >= 0 { sink ^= borderData[borderOf[k] + 2] }
+            // Level 4: the vertices of the first entry's edges in the point's band.
             for k in 0..<n where borderOf[k] >= 0 {
-                let entry = Int(borderEntryStart[borderOf[k]])
-                let slot = entry * Self.bands + band(points[base + k].lat, south: southOf[k])
-                sink ^= entryArea[entry] ^ entryToggleStart[entry] ^ entryEdgeStart[slot]
-            }
-            // Level 6: the vertices of that band's edges.
-            for k in 0..<n where borderOf[k] >= 0 {
-                let entry = Int(borderEntryStart[borderOf[k]])
-                let slot = entry * Self.bands + band(points[base + k].lat, south: southOf[k])
-                for ref in Int(entryEdgeStart[slot])..<Int(entryEdgeStart[slot + 1]) {
-                    sink ^= UInt32(truncatingIfNeeded: coords[2 * Int(edgeRefs[ref])].bitPattern)
+                let entry = borderOf[k] + 1
+                for ref in bandRefs(entry: entry, band: band(points[base + k].lat, south: southOf[k])) {
+                    sink ^= UInt32(truncatingIfNeeded: coords[2 * Int(borderData[ref])].bitPattern)
                 }
             }
             // The ordinary lookup for border cells, now mostly on cached data.

@@ -10,13 +10,7 @@ extension CountryIndex {
         out.array(areaRingStart)
         out.array(ringStart)
         out.array(cells)
-        out.array(borderEntryStart)
-        out.array(entryArea)
-        out.array(entryParity.map { $0 ? UInt8(1) : 0 })
-        out.array(entryEdgeStart)
-        out.array(entryToggleStart)
-        out.array(edgeRefs)
-        out.array(toggles)
+        out.array(borderData)
         out.u64(UInt64(blockColumns))
         out.array(blocks)
     }
@@ -37,83 +31,62 @@ extension CountryIndex {
               Double(rows) * cellSize == 180 else { throw .invalid("grid shape") }
         self.rows = Int(rows)
         self.columns = Int(columns)
-        rowSouth = try input.array(of: Double.self)
-        columnWest = try input.array(of: Double.self)
+        rowSouth = try input.table(of: Double.self)
+        columnWest = try input.table(of: Double.self)
         guard rowSouth.count == self.rows + 1, columnWest.count == self.columns + 1,
               rowSouth.first == -90, rowSouth.last == 90, columnWest.first == -180, columnWest.last == 180
         else { throw .invalid("grid lines") }
         for r in 0..<self.rows where !(rowSouth[r] < rowSouth[r + 1]) { throw .invalid("row \(r)") }
         for c in 0..<self.columns where !(columnWest[c] < columnWest[c + 1]) { throw .invalid("column \(c)") }
 
-        coords = try input.array(of: Double.self)
+        coords = try input.table(of: Double.self)
         guard coords.count % 2 == 0, coords.count / 2 < Int(UInt32.max) else { throw .invalid("vertex count") }
+        let vertices = coords.buffer
         for i in 0..<(coords.count / 2) {
-            let lon = coords[2 * i], lat = coords[2 * i + 1]
+            let lon = vertices[2 * i], lat = vertices[2 * i + 1]
             guard lon >= -180 && lon <= 180 && lat >= -90 && lat <= 90 else { throw .invalid("vertex \(i)") }
         }
-        areaRingStart = try input.array(of: UInt32.self)
-        ringStart = try input.array(of: UInt32.self)
+        areaRingStart = try input.table(of: UInt32.self)
+        ringStart = try input.table(of: UInt32.self)
         guard areaRingStart.count == areaCount + 1 else { throw .invalid("area count") }
         try Self.checkOffsets(areaRingStart, end: ringStart.count - 1, "area rings")
         try Self.checkOffsets(ringStart, end: coords.count / 2, "ring starts")
         // Every ring has at least one edge (the builder keeps only rings of two or more vertices).
         for j in 0..<(ringStart.count - 1) where ringStart[j + 1] - ringStart[j] < 2 { throw .invalid("ring \(j)") }
 
-        cells = try input.array(of: UInt32.self)
-        borderEntryStart = try input.array(of: UInt32.self)
-        entryArea = try input.array(of: UInt32.self)
-        let parity = try input.array(of: UInt8.self)
-        entryEdgeStart = try input.array(of: UInt32.self)
-        entryToggleStart = try input.array(of: UInt32.self)
-        edgeRefs = try input.array(of: UInt32.self)
-        toggles = try input.array(of: Double.self)
+        cells = try input.table(of: UInt32.self)
+        borderData = try input.table(of: UInt32.self)
 
         guard cells.count == self.rows * self.columns else { throw .invalid("cell count") }
-        let borderCount = borderEntryStart.count - 1
-        for cell in cells where cell != Self.sea {
-            if cell & Self.borderBit == 0 {
-                if Int(cell) >= areaCount { throw .invalid("cell area") }
-            } else if Int(cell & ~Self.borderBit) >= borderCount {
-                throw .invalid("border cell number")
-            }
+        for cell in cells.buffer where cell != Self.sea && cell & Self.borderBit == 0 && Int(cell) >= areaCount {
+            throw .invalid("cell area")
         }
-        try Self.checkOffsets(borderEntryStart, end: entryArea.count, "border entries")
-        guard parity.count == entryArea.count else { throw .invalid("parity count") }
-        for area in entryArea where Int(area) >= areaCount { throw .invalid("entry area") }
-        var flags: [Bool] = []
-        flags.reserveCapacity(parity.count)
-        for p in parity {
-            guard p <= 1 else { throw .invalid("parity value") }
-            flags.append(p == 1)
-        }
-        entryParity = flags
-        guard entryEdgeStart.count == entryArea.count * Self.bands + 1, entryToggleStart.count == entryArea.count + 1
-        else { throw .invalid("entry tables") }
-        try Self.checkOffsets(entryEdgeStart, end: edgeRefs.count, "entry edges")
-        try Self.checkOffsets(entryToggleStart, end: toggles.count, "entry toggles")
-        // Edge i reads vertices i and i + 1.
-        for ref in edgeRefs where Int(ref) + 1 >= coords.count / 2 { throw .invalid("edge reference") }
-        for t in toggles where !(t >= -90 && t <= 90) { throw .invalid("toggle latitude") }
+        // Border cells' values are checked here: each must point at its own record.
+        let counts = try Self.checkBorderRecords(borderData, cells: cells, areaCount: areaCount, vertexCount: coords.count / 2)
+        borderCellCount = counts.cells
+        entryCount = counts.entries
+        edgeReferenceCount = counts.edgeReferences
+        toggleCount = counts.toggles
         bandScale = Double(Self.bands) / cellSize
         // The block table is stored rather than derived (a scan of every cell at start-up); it must be
         // shaped for this grid and hold only the sea, an area, or "read the cell".
         let blockColumns = try input.u64()
-        blocks = try input.array(of: UInt32.self)
+        blocks = try input.table(of: UInt32.self)
         guard blockColumns == UInt64((self.columns + 3) / 4), blocks.count == ((self.rows + 3) / 4) * Int(blockColumns)
         else { throw .invalid("block table shape") }
         self.blockColumns = Int(blockColumns)
-        for block in blocks where !(block == Self.sea || block == Self.borderBit || Int(block) < areaCount) {
+        for block in blocks.buffer where !(block == Self.sea || block == Self.borderBit || Int(block) < areaCount) {
             throw .invalid("block value")
         }
     }
 
     /// An offset table: starts at 0, never decreases, ends at `end`.
-    static func checkOffsets(_ table: [UInt32], end: Int, _ what: String) throws(BinaryFormatError) {
+    static func checkOffsets(_ table: Table<UInt32>, end: Int, _ what: String) throws(BinaryFormatError) {
         guard let first = table.first, first == 0, end >= 0, Int(table[table.count - 1]) == end else {
             throw .invalid(what)
         }
         var previous: UInt32 = 0
-        for value in table {
+        for value in table.buffer {
             if value < previous { throw .invalid(what) }
             previous = value
         }

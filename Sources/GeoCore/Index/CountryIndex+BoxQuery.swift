@@ -34,11 +34,12 @@ extension CountryIndex {
                     west: max(columnWest[c], box.west), south: max(south, box.south),
                     east: min(columnWest[c + 1], box.east), north: min(rowSouth[r + 1], box.north))
                 if part.isEmpty { continue }
-                let border = Int(cell & ~Self.borderBit)
-                for entry in Int(borderEntryStart[border])..<Int(borderEntryStart[border + 1]) {
-                    let area = Int(entryArea[entry])
-                    if found[area] { continue }
-                    if entryMeets(entry: entry, part: part, south: south) { found[area] = true }
+                let record = Int(cell & ~Self.borderBit)
+                var entry = record + 1
+                for _ in 0..<Int(borderData[record]) {
+                    let area = entryArea(entry)
+                    if !found[area] && entryMeets(entry: entry, part: part, south: south) { found[area] = true }
+                    entry = nextEntry(after: entry)
                 }
             }
         }
@@ -46,8 +47,8 @@ extension CountryIndex {
 
     /// Whether the area of a border-cell entry meets `part`, a box inside that cell.
     func entryMeets(entry: Int, part: BoundingBox, south: Double) -> Bool {
-        for r in Int(entryEdgeStart[entry * Self.bands])..<Int(entryEdgeStart[(entry + 1) * Self.bands]) {
-            let i = Int(edgeRefs[r])
+        for r in allRefs(entry: entry) {
+            let i = Int(borderData[r])
             let a = GeoPoint(lat: vertexLat(i), lon: vertexLon(i)), b = GeoPoint(lat: vertexLat(i + 1), lon: vertexLon(i + 1))
             if segmentIntersectsBox(a, b, part) { return true }
         }

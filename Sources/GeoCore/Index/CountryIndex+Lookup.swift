@@ -17,30 +17,32 @@ extension CountryIndex {
         let cell = cells[r * columns + c]
         if cell == Self.sea { return nil }
         if cell & Self.borderBit == 0 { return Int(cell) }
-        let border = Int(cell & ~Self.borderBit)
+        let record = Int(cell & ~Self.borderBit)
         let south = rowSouth[r]
         var onBoundary: Int? = nil
-        for entry in Int(borderEntryStart[border])..<Int(borderEntryStart[border + 1]) {
+        var entry = record + 1
+        for _ in 0..<Int(borderData[record]) {
             switch locate(entry: entry, lon: lon, lat: lat, south: south) {
-            case .inside: return Int(entryArea[entry])
-            case .boundary: if onBoundary == nil { onBoundary = Int(entryArea[entry]) }
+            case .inside: return entryArea(entry)
+            case .boundary: if onBoundary == nil { onBoundary = entryArea(entry) }
             case .outside: break
             }
+            entry = nextEntry(after: entry)
         }
         return onBoundary
     }
 
-    /// Where (lon, lat) lies relative to the area of one border-cell entry, using only that cell's data.
+    /// Where (lon, lat) lies relative to the area of one border-cell entry (the entry's offset in
+    /// `borderData`), using only that cell's record.
     @inline(__always)
     func locate(entry: Int, lon: Double, lat: Double, south: Double) -> PointLocation {
-        var inside = entryParity[entry]
-        for t in Int(entryToggleStart[entry])..<Int(entryToggleStart[entry + 1]) {
-            let y = toggles[t]
+        var inside = entryParity(entry)
+        for t in 0..<entryToggleCount(entry) {
+            let y = toggle(entry: entry, t)
             if y > south && y <= lat { inside.toggle() }
         }
-        let slot = entry * Self.bands + band(lat, south: south)
-        for r in Int(entryEdgeStart[slot])..<Int(entryEdgeStart[slot + 1]) {
-            let i = Int(edgeRefs[r])
+        for r in bandRefs(entry: entry, band: band(lat, south: south)) {
+            let i = Int(borderData[r])
             if touches(i, lon: lon, lat: lat) { return .boundary }
             if crosses(i, lon: lon, lat: lat) { inside.toggle() }
         }

@@ -39,12 +39,13 @@ extension CountryIndex {
                 if block == Self.sea || block & Self.borderBit == 0 { continue }
                 let cell = cells[r * columns + c]
                 if cell == Self.sea || cell & Self.borderBit == 0 { continue }
-                let border = Int(cell & ~Self.borderBit)
-                for entry in Int(borderEntryStart[border])..<Int(borderEntryStart[border + 1]) {
+                let record = Int(cell & ~Self.borderBit)
+                var entry = record + 1
+                for _ in 0..<Int(borderData[record]) {
+                    defer { entry = nextEntry(after: entry) }
                     for k in 0..<Self.bands {
-                        let slot = entry * Self.bands + k
-                        for ref in Int(entryEdgeStart[slot])..<Int(entryEdgeStart[slot + 1]) {
-                            let i = Int(edgeRefs[ref])
+                        for ref in bandRefs(entry: entry, band: k) {
+                            let i = Int(borderData[ref])
                             let alat = vertexLat(i), blat = vertexLat(i + 1)
                             let low = min(alat, blat), high = max(alat, blat)
                             // Listed in every band it spans: measure it only in the first.
@@ -58,7 +59,7 @@ extension CountryIndex {
                             let d = Spherical.distanceToSegmentKm(
                                 p, GeoPoint(lat: alat, lon: vertexLon(i)), GeoPoint(lat: blat, lon: vertexLon(i + 1)))
                             if d < bestKm || (bestArea < 0 && d <= bestKm) {
-                                bestArea = Int(entryArea[entry])
+                                bestArea = entryArea(entry)
                                 bestKm = d
                             }
                         }

@@ -32,36 +32,28 @@ public struct CountryIndex: Sendable {
     let columns: Int
     let rows: Int
     /// Cell boundaries: `rowSouth[r]`...`rowSouth[r + 1]`, `columnWest[c]`...`columnWest[c + 1]`.
-    let rowSouth: [Double]
-    let columnWest: [Double]
+    let rowSouth: Table<Double>
+    let columnWest: Table<Double>
 
     /// All ring vertices of all areas, area after area, each ring closed (last vertex == first).
     /// Edge `i` joins vertex `i` and vertex `i + 1`.
     /// Stored interleaved, `[lon0, lat0, lon1, lat1, …]`, so an edge's two vertices share a cache line.
-    let coords: [Double]
+    let coords: Table<Double>
     /// Rings of each area: `areaRingStart[k]..<areaRingStart[k + 1]`.
-    let areaRingStart: [UInt32]
+    let areaRingStart: Table<UInt32>
     /// Ring starts, in vertex order, with the vertex count appended: ring `j` is `ringStart[j]..<ringStart[j + 1]`.
-    let ringStart: [UInt32]
+    let ringStart: Table<UInt32>
 
     /// One value per cell, row-major from the south-west corner: `Cell.sea`, an area number, or a border cell.
-    let cells: [UInt32]
-    /// Border cell `b` owns entries `borderEntryStart[b]..<borderEntryStart[b + 1]`.
-    let borderEntryStart: [UInt32]
-    /// Per entry: the area, the parity of its east-of-cell edges at the cell's south edge, and the ranges of
-    /// its tested edges (`edgeRefs`) and toggle latitudes (`toggles`).
-    ///
-    /// An entry's tested edges are split by latitude into `bands` sub-bands of the cell: band `k` of entry
-    /// `e` is `edgeRefs[entryEdgeStart[e * bands + k]..<entryEdgeStart[e * bands + k + 1]]`, and holds every
-    /// tested edge whose latitude span meets that band (an edge spanning several bands is listed in each).
-    /// A point only needs its own band: an edge whose span misses the point's latitude can neither cross
-    /// its ray nor pass through it. This cuts the edges tested in dense coastal cells several-fold.
-    let entryArea: [UInt32]
-    let entryParity: [Bool]
-    let entryEdgeStart: [UInt32]
-    let entryToggleStart: [UInt32]
-    let edgeRefs: [UInt32]
-    let toggles: [Double]
+    let cells: Table<UInt32>
+    /// Every border cell's record, one after another in row-major cell order; a border cell's value in
+    /// `cells` is `borderBit | offset of its record`. Layout in `CountryIndex+BorderRecords.swift`.
+    let borderData: Table<UInt32>
+    /// Counts for the benchmark's report (the record stream holds them only implicitly).
+    public let borderCellCount: Int
+    let entryCount: Int
+    public let edgeReferenceCount: Int
+    let toggleCount: Int
     /// `bands / cellSize`: turns a latitude offset within a row into a band number.
     let bandScale: Double
 
@@ -72,7 +64,7 @@ public struct CountryIndex: Sendable {
     /// when all 16 cells are the sea or wholly inside the same area, else `borderBit` ("read the cell").
     /// At 1° it is 260 KB and stays in cache, where the 4 MB cell table does not: most random points,
     /// at sea or inside large countries, are answered without touching the cell table.
-    let blocks: [UInt32]
+    let blocks: Table<UInt32>
     let blockColumns: Int
 
     /// Cell value meaning "no area here".
@@ -83,16 +75,10 @@ public struct CountryIndex: Sendable {
     /// The number of areas indexed.
     public var areaCount: Int { areaRingStart.count - 1 }
 
-    /// The number of cells that need edge tests; the rest answer with one read.
-    public var borderCellCount: Int { borderEntryStart.count - 1 }
-
     /// Table sizes, for the benchmark's report: border-cell entries, edge references, toggle latitudes.
     public var tableSizes: (entries: Int, edgeReferences: Int, toggles: Int) {
-        (entryArea.count, edgeRefs.count, toggles.count)
+        (entryCount, edgeReferenceCount, toggleCount)
     }
-
-    /// The number of edge references held by border cells.
-    public var edgeReferenceCount: Int { edgeRefs.count }
 }
 
 extension CountryIndex {
@@ -169,7 +155,7 @@ extension CountryIndex {
     }
 
     /// The sub-band of a row that `lat` falls in, clamped to the row: a monotone function of `lat`, so an
-    /// edge whose latitudes span `lat` is always listed in `lat`'s band (see `entryEdgeStart`).
+    /// edge whose latitudes span `lat` is always listed in `lat`'s band (see `bandRefs(entry:band:)`).
     @inline(__always)
     func band(_ lat: Double, south: Double) -> Int {
         let k = Int((lat - south) * bandScale)

@@ -1,17 +1,11 @@
 extension CountryIndexBuilder {
-    /// Classifies every cell, row by row, and lays border cells out in flat arrays.
+    /// Classifies every cell, row by row, and lays border cells out as records (see `BorderRecordWriter`).
     mutating func build() -> CountryIndex {
         measureEdges()
         let (bucketStart, bucketEdges) = rowBuckets()
 
         var cells = [UInt32](repeating: CountryIndex.sea, count: rows * columns)
-        var borderEntryStart: [UInt32] = [0]
-        var entryArea: [UInt32] = []
-        var entryParity: [Bool] = []
-        var entryEdgeStart: [UInt32] = [0]
-        var entryToggleStart: [UInt32] = [0]
-        var edgeRefs: [UInt32] = []
-        var toggles: [Double] = []
+        var records = CountryIndex.BorderRecordWriter()
 
         var pending = [[PendingEntry]](repeating: [], count: columns)
         var flip = [Bool](repeating: false, count: columns + 1)
@@ -63,7 +57,7 @@ extension CountryIndexBuilder {
                         t += 1
                     }
                     if !edges.isEmpty || parity[c] {
-                        // Lay the edges out by latitude sub-band (see CountryIndex.entryEdgeStart).
+                        // Lay the edges out by latitude sub-band (see CountryIndex+BorderRecords.swift).
                         var banded: [UInt32] = []
                         var bandEnds: [Int] = []
                         if !edges.isEmpty {
@@ -93,27 +87,21 @@ extension CountryIndexBuilder {
                     cells[r * columns + c] = entries[0].area
                     continue
                 }
-                cells[r * columns + c] = CountryIndex.borderBit | UInt32(borderEntryStart.count - 1)
+                cells[r * columns + c] = CountryIndex.borderBit | records.beginCell(entryCount: entries.count)
                 for entry in entries {
-                    entryArea.append(entry.area)
-                    entryParity.append(entry.parity)
-                    let first = edgeRefs.count
-                    edgeRefs.append(contentsOf: entry.edges)
-                    for end in entry.bandEnds { entryEdgeStart.append(UInt32(first + end)) }
-                    toggles.append(contentsOf: entry.toggles)
-                    entryToggleStart.append(UInt32(toggles.count))
+                    records.append(area: entry.area, parity: entry.parity, bandEnds: entry.bandEnds,
+                                   toggles: entry.toggles, edges: entry.edges)
                 }
-                borderEntryStart.append(UInt32(entryArea.count))
             }
         }
 
         let table = CountryIndex.blockTable(cells: cells, rows: rows, columns: columns)
         return CountryIndex(
-            cellSize: cellSize, columns: columns, rows: rows, rowSouth: rowSouth, columnWest: columnWest,
-            coords: interleaved(), areaRingStart: areaRingStart, ringStart: ringStart,
-            cells: cells, borderEntryStart: borderEntryStart, entryArea: entryArea, entryParity: entryParity,
-            entryEdgeStart: entryEdgeStart, entryToggleStart: entryToggleStart, edgeRefs: edgeRefs,
-            toggles: toggles, bandScale: Double(CountryIndex.bands) / cellSize,
-            blocks: table.blocks, blockColumns: table.columns)
+            cellSize: cellSize, columns: columns, rows: rows, rowSouth: Table(rowSouth), columnWest: Table(columnWest),
+            coords: Table(interleaved()), areaRingStart: Table(areaRingStart), ringStart: Table(ringStart),
+            cells: Table(cells), borderData: Table(records.data), borderCellCount: records.cellCount,
+            entryCount: records.entryCount, edgeReferenceCount: records.edgeReferenceCount,
+            toggleCount: records.toggleCount, bandScale: Double(CountryIndex.bands) / cellSize,
+            blocks: Table(table.blocks), blockColumns: table.columns)
     }
 }
