@@ -41,7 +41,8 @@ func loadGazetteer() -> CountryGazetteer {
     do throws(GazetteerError) {
         var warnings: [GeoJSONWarning] = []
         let gazetteer = try CountryGazetteer.load(geoJSON: bytes, warnings: &warnings)
-        if let key { IndexCache.store(gazetteer, dataPath: path, key: key) }
+        // A file with warnings is not cached, so its warnings show on every start, not only the first.
+        if let key, warnings.isEmpty { IndexCache.store(gazetteer, dataPath: path, key: key) }
         for warning in warnings.prefix(10) { report("warning: \(path): \(warning.message)") }
         if warnings.count > 10 { report("warning: \(path): \(warnings.count - 10) more warnings like these") }
         return gazetteer

@@ -280,6 +280,18 @@ def test_invalid_geojson_data_file(geocoder_bin, path):
             assert 0 <= offset <= os.path.getsize(path), err
 
 
+def test_winding_warnings_show_on_every_start(geocoder_bin, tmp_path, monkeypatch):
+    """A file loaded with warnings is not put in the index cache, so a second start warns again."""
+    monkeypatch.setenv("GEOCODER_CACHE_DIR", str(tmp_path))
+    path = os.path.join(GEOJSON, "geojson-invalid-geometry", "invalid_exterior_not_ccw.geojson")
+    if not os.path.exists(path):
+        path = next(p for p in invalid_geojson_files() if os.path.basename(p) in WINDING_ONLY)
+    for start in (1, 2):
+        proc = run_cli(["reverse", "0.5", "0.5", "--data", path], binary=geocoder_bin)
+        assert proc.returncode == 0, proc.stderr
+        assert b"warning:" in proc.stderr, f"start {start}: no warning on stderr"
+
+
 def test_invalid_geojson_data_file_in_server_mode(geocoder_bin):
     path = os.path.join(GEOJSON, "geojsonhint/bad/bad-json.geojson")
     proc = run_cli(["serve", "--data", path], stdin=request(1) + b"\n", binary=geocoder_bin)
