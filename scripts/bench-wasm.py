@@ -13,18 +13,13 @@ Prints, per runtime:
 No timing here is asserted anywhere; these are figures for BENCHMARKS.md.
 """
 import argparse
-import json
-import math
 import os
-import random
 import statistics
-import subprocess
 import sys
-import threading
-import time
+
+from benchclient import cold_start, throughput, uniform_payload
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIRST = b'{"jsonrpc":"2.0","method":"reverseGeocode","params":[48.8566,2.3522],"id":0}\n'
 
 
 def commands(native, wasm):
@@ -35,54 +30,6 @@ def commands(native, wasm):
         "node": ["node", os.path.join(scripts, "run-wasm-node.mjs"), wasm],
         "wasmtime": [sys.executable, os.path.join(scripts, "run-wasm-wasmtime.py"), wasm],
     }
-
-
-def cold_start(argv, runs):
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        proc.stdin.write(FIRST)
-        proc.stdin.flush()
-        answer = proc.stdout.readline()
-        times.append(time.perf_counter() - t0)
-        proc.stdin.close()
-        proc.wait()
-        if b'"FR"' not in answer:
-            sys.exit(f"{argv[0]}: unexpected first answer {answer!r}")
-    return times
-
-
-def payload(n, seed=20240601):
-    rng = random.Random(seed)
-    lines = []
-    for i in range(n):
-        lat = round(math.degrees(math.asin(2 * rng.random() - 1)), 6)
-        lon = round(rng.uniform(-180, 180), 6)
-        lines.append(json.dumps({"jsonrpc": "2.0", "method": "reverseGeocode", "params": [lat, lon], "id": i + 1},
-                                separators=(",", ":")))
-    return ("\n".join(lines) + "\n").encode()
-
-
-def throughput(argv, data, n):
-    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    proc.stdin.write(FIRST)
-    proc.stdin.flush()
-    proc.stdout.readline()  # loaded and answering: start-up is not counted
-    t0 = time.perf_counter()
-    writer = threading.Thread(target=lambda: (proc.stdin.write(data), proc.stdin.close()))
-    writer.start()
-    got = 0
-    for _ in range(n):
-        if not proc.stdout.readline():
-            break
-        got += 1
-    elapsed = time.perf_counter() - t0
-    writer.join()
-    proc.wait()
-    if got != n:
-        sys.exit(f"{argv[0]}: {got} of {n} replies")
-    return n / elapsed
 
 
 def main():
@@ -96,7 +43,7 @@ def main():
     parser.add_argument("--runtimes", default="native,wasmkit,node,wasmtime")
     args = parser.parse_args()
 
-    data = payload(args.requests)
+    data = uniform_payload(args.requests, seed=20240601)
     table = commands(args.bin, args.wasm)
     print(f"module {os.path.getsize(args.wasm):,} bytes; native binary {os.path.getsize(args.bin):,} bytes "
           f"(plus Data/, {os.path.getsize(os.path.join(ROOT, 'Data', 'ne_10m_admin_0_countries.geojson')):,} bytes)")
