@@ -77,3 +77,8 @@ def test_unwritable_output_or_missing_data_exit_1(tmp_path):
     proc = run(["index", "--data", str(tmp_path / "missing.geojson"), "--output", str(tmp_path / "x.idx")], tmp_path)
     assert proc.returncode == 1 and b"missing.geojson" in proc.stderr, proc.stderr.decode()
     assert not (tmp_path / "x.idx").exists()
+
+
+def test_help_documents_it(tmp_path):
+    text = run(["--help"], tmp_path).stdout.decode()
+    assert "geocoder index --output FILE [--data PATH]" in text, text
