@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "GeoCSV", dependencies: ["GeoCore"]),
         // The only code that touches the OS: command line, stdio loop, files.
         .executableTarget(name: "geocoder", dependencies: ["GeoCore", "GeoRPC", "GeoCSV"]),
-        // The dataset for the WebAssembly build, compiled into the module with C23 #embed. Embeds nothing natively.
+        // The binary index for the WebAssembly build (written by `geocoder index` in scripts/build-wasm), compiled
+        // into the module with C23 #embed. Embeds nothing natively.
         .target(name: "GeocoderData"),
         // The WASI entry point, built by scripts/build-wasm with Embedded Swift. Natively a stub that exits 2.
         .executableTarget(name: "geocoder-wasm", dependencies: ["GeoCore", "GeoRPC", "GeocoderData"]),

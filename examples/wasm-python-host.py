@@ -7,9 +7,10 @@
 
 The module is a WASI command that reads JSON-RPC requests, one per line, on stdin and writes one reply
 line per request on stdout. This host writes a few requests to a file, runs the module once with that
-file as stdin and another as stdout, and prints each request next to its reply. The dataset is compiled
-into the module, so nothing is preopened. Each run of the module loads the dataset (about a second
-under wasmtime), so send many requests per run rather than one run per request.
+file as stdin and another as stdout, and prints each request next to its reply. The dataset (its
+binary index) is compiled into the module, so nothing is preopened. A run loads that index in place in
+well under a second, but wasmtime first compiles the module's code (most of a cold start here), so send
+many requests per run rather than one run per request.
 """
 import json
 import os

@@ -6,7 +6,7 @@
 
 Prints, per runtime:
   - module/binary size;
-  - cold start: spawn -> first reverseGeocode answer (the dataset is parsed and indexed in between),
+  - cold start: spawn -> first reverseGeocode answer (the embedded index is checked and loaded in between),
     median and min of --starts runs;
   - throughput: --requests pipelined reverseGeocode requests (points uniform on the sphere, fixed seed)
     through one process that has already answered a first request, requests/s, median of --runs runs.

@@ -1,21 +1,31 @@
 #include "GeocoderData.h"
 
-// The dataset goes into the wasm module's data section with C23 #embed: clang reads the file straight
-// into the object (0.1 s, 150 MB of memory for 21 MB), with no generated source and no build plugin.
-// The path is relative to this file, so it holds for any SwiftPM scratch directory. A generated
-// `{123,34,...}` array of the same data takes clang 33 s and 2.3 GB; see BENCHMARKS.md.
-// Only the wasm32 build embeds: the native build stays small and fast and needs no copy of the data.
+// The server's binary index goes into the wasm module's data section with C23 #embed: clang reads the
+// file straight into the object (0.1 s for 20 MB), with no generated source and no build plugin, and
+// lists it in the object's dependencies, so SwiftPM recompiles this file when the index changes.
+// scripts/build-wasm writes the index with the native `geocoder index` and passes its absolute path as
+// GEOCODER_INDEX_FILE (a quoted string). Only the wasm32 build embeds: the native build stays small.
 #if defined(__wasm__)
+
+#if !defined(GEOCODER_INDEX_FILE)
+#error "no binary index to embed: build geocoder.wasm with scripts/build-wasm, which writes it and sets GEOCODER_INDEX_FILE"
+#elif !__has_embed(GEOCODER_INDEX_FILE)
+#error "GEOCODER_INDEX_FILE names no readable file: run scripts/build-wasm, which writes it with 'geocoder index'"
+#else
 
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wc23-extensions"
-static const unsigned char dataset[] = {
-#embed "../../Data/ne_10m_admin_0_countries.geojson"
+// Aligned like the index's own tables (8-byte values at 8-byte offsets in the file), so the gazetteer's
+// tables are views into this array: nothing is copied at start-up.
+static const unsigned char dataset[] __attribute__((aligned(16))) = {
+#embed GEOCODER_INDEX_FILE
 };
 #pragma clang diagnostic pop
 
 const unsigned char *geocoder_data_bytes(void) { return dataset; }
 unsigned long geocoder_data_count(void) { return sizeof dataset; }
+
+#endif
 
 #else
 

@@ -52,18 +52,28 @@ enum WASIServer {
         }
     }
 
-    /// Builds the gazetteer from the dataset compiled into the module.
-    /// - Returns: nil, after one line on stderr, when the module holds no data or the data is invalid.
+    /// Loads the gazetteer from the binary index compiled into the module (`Sources/GeocoderData`).
+    ///
+    /// The index goes through the same validating initializer as the native index cache (magic, version,
+    /// length, checksum, every table), and its tables are views into the embedded array, which is aligned
+    /// for them: nothing is parsed, built or copied. The array is part of the module's data segment and
+    /// lives as long as the instance, so it is adopted with nothing to release.
+    /// - Returns: nil, after one line on stderr, when the module holds no index or the index is invalid.
     static func loadServer() -> RPCServer? {
         let count = Int(geocoder_data_count())
         guard count > 0, let start = geocoder_data_bytes() else {
             report("this module was built without its dataset")
             return nil
         }
-        // The data segment stays in linear memory either way; the copy is freed once the index is built.
-        let bytes = Array(UnsafeBufferPointer(start: start, count: count))
-        do throws(GazetteerError) {
-            return RPCServer(gazetteer: try CountryGazetteer.load(geoJSON: bytes))
+        let bytes = UnsafeRawBufferPointer(start: start, count: count)
+        // No data file exists here to be stale against: the key is the one the build recorded.
+        guard let key = CountryGazetteer.binarySourceKey(bytes) else {
+            report("cannot load the embedded dataset: \(BinaryFormatError.notAnIndex.message)")
+            return nil
+        }
+        let storage = ByteStorage(adopting: bytes) { _ in }
+        do throws(BinaryFormatError) {
+            return RPCServer(gazetteer: try CountryGazetteer(binary: storage, sourceKey: key))
         } catch {
             report("cannot load the embedded dataset: \(error.message)")
             return nil

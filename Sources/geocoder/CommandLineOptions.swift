@@ -9,6 +9,8 @@ enum Command: Equatable {
     case query(GeoMethod, RPCParams)
     /// Geocode a CSV file or stdin to stdout (see `CommandLineOptions+CSV.swift`).
     case csv(CSVRequest)
+    /// Write the binary index for the data file to a path (see `IndexCommand.swift`).
+    case index(output: String)
     case help
     case version
 }
@@ -62,7 +64,7 @@ struct CommandLineOptions: Equatable {
                 return CommandLineOptions(command: .version)
             case "--no-cache":
                 options.noCache = true
-            case "--data", "--max-distance", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix":
+            case "--data", "--max-distance", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output":
                 if let inlineValue {
                     named[name] = inlineValue
                 } else if index < arguments.count {
@@ -131,6 +133,8 @@ struct CommandLineOptions: Equatable {
             return .query(.countriesInBBox, .byName(JSONObject(members: members)))
         case "csv":
             return .csv(try csvRequest(rest, named))
+        case "index":
+            return .index(output: try indexOutput(rest, named))
         default:
             throw UsageError(message: "unknown command '\(name)'")
         }

@@ -17,6 +17,9 @@ enum Usage {
                        [--prefix P] [--max-distance KM]
                                                 append iso2,iso3,name,match,distanceKm to every CSV row (stdout);
                                                 COL is a header name or a column number from 1
+          geocoder index --output FILE [--data PATH]
+                                                write the binary index of the data file to FILE (what
+                                                scripts/build-wasm compiles into geocoder.wasm)
           geocoder --help | --version
 
         The query commands print the JSON result the RPC method returns, on one line.

@@ -91,6 +91,8 @@ case .csv(let request):
         exit(1)
     }
     exit(CSVCommand.run(request, input: input, output: outputFD, gazetteer: loadGazetteer()))
+case .index(let output):
+    exit(IndexCommand.run(loadGazetteer(), dataPath: options.dataPath, output: output))
 case .serve:
     guard let protocolFD = protectStandardOutput() else {
         report("stdout is not open")

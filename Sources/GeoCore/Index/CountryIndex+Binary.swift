@@ -40,7 +40,8 @@ extension CountryIndex {
         for c in 0..<self.columns where !(columnWest[c] < columnWest[c + 1]) { throw .invalid("column \(c)") }
 
         coords = try input.table(of: Double.self)
-        guard coords.count % 2 == 0, coords.count / 2 < Int(UInt32.max) else { throw .invalid("vertex count") }
+        // Compared as UInt64: on wasm32 `Int(UInt32.max)` does not fit in an Int and would trap.
+        guard coords.count % 2 == 0, UInt64(coords.count / 2) < UInt64(UInt32.max) else { throw .invalid("vertex count") }
         let vertices = coords.buffer
         for i in 0..<(coords.count / 2) {
             let lon = vertices[2 * i], lat = vertices[2 * i + 1]
