@@ -11,7 +11,8 @@ server:
 - the name the query aims at (`intended`) really is a name of that place, of the kind the category
   claims (CLDR name in the stated language, short/variant, alias, Natural Earth name, code, flag);
 - exact queries fold (case, diacritics, punctuation) to that name, typos lie 1-2 edits from it
-  and match no name exactly, prefixes start it;
+  and match no name exactly nor start one (exact and prefix matches rank before fuzzy ones), prefixes
+  start it and are no place's exact name;
 - no other country has the same folded name (an exact match must be unambiguous), and for
   prefixes, no other country has a name starting with it;
 - a city query names no country (a country would rank first), and the expected city is the most
@@ -165,6 +166,15 @@ class Data:
             i += 1
         return found
 
+    def no_prefix_match(self, q, bad, i, r):
+        """A typo must start no name: the issue ranks prefix matches before fuzzy ones."""
+        fq = fold(q)
+        countries = self.starting(fq, self.country_keys, self.sorted_country_keys)
+        cities = self.starting(fq, self.city_keys, self.sorted_city_keys())
+        if countries or cities:
+            names = sorted({self.cities[g]["name"] for g in cities})[:5]
+            bad(i, r, f"typo starts names of countries {sorted(countries)} / cities {names}, and prefix ranks before fuzzy")
+
     def country_key(self, expect):
         return expect.get("iso2") or expect.get("adm0a3")
 
@@ -288,6 +298,7 @@ def check(rows, d):
                     bad(i, r, f"typo is {dist} edits from {intended!r}")
                 if d.countries_named(q) or d.cities_named(q):
                     bad(i, r, f"typo is an exact name of {sorted(d.countries_named(q))} / cities {sorted(d.cities_named(q))[:5]}")
+                d.no_prefix_match(q, bad, i, r)
                 rivals = set()
                 fq = fold(q)
                 for k2, codes in d.country_keys.items():
@@ -303,6 +314,9 @@ def check(rows, d):
                 fq = fold(q)
                 if not fold(intended).startswith(fq) or fold(intended) == fq:
                     bad(i, r, f"{q!r} is not a proper prefix of {intended!r}")
+                if d.countries_named(q) or d.cities_named(q):
+                    bad(i, r, f"prefix is an exact name of {sorted(d.countries_named(q))} / cities "
+                              f"{sorted(d.cities_named(q))[:5]}, and exact ranks before prefix")
                 others = d.starting(fq, d.country_keys, d.sorted_country_keys) - {key}
                 if others:
                     bad(i, r, f"other countries have names starting with {q!r}: {sorted(others)}")
@@ -340,6 +354,22 @@ def check(rows, d):
                     bad(i, r, f"typo is {dist} edits from {intended!r} ({city['name']})")
                 if d.countries_named(q) or d.cities_named(q):
                     bad(i, r, "typo is an exact name of something")
+                d.no_prefix_match(q, bad, i, r)
+                continue
+            if cat == "prefix":
+                fq = fold(q)
+                if intended not in city["names"] or not fold(intended).startswith(fq) or fold(intended) == fq:
+                    bad(i, r, f"{q!r} is not a proper prefix of {intended!r}, a name of {city['name']}")
+                if d.countries_named(q) or d.cities_named(q):
+                    bad(i, r, "prefix is an exact name of a place, and exact ranks before prefix")
+                countries = d.starting(fq, d.country_keys, d.sorted_country_keys)
+                if countries:
+                    bad(i, r, f"countries {sorted(countries)} have names starting with {q!r}")
+                best = max((d.cities[g] for g in d.starting(fq, d.city_keys, d.sorted_city_keys())),
+                           key=lambda c: c["population"])
+                if best["geonameid"] != city["geonameid"]:
+                    bad(i, r, f"{best['name']} ({best['geonameid']}, pop {best['population']}) is the most populous "
+                              f"city with a name starting with {q!r}")
                 continue
             if not any(same(place, n) for n in city["names"]):
                 bad(i, r, f"{place!r} is not a name of {city['name']} ({e['geonameid']})")
