@@ -175,6 +175,17 @@ class Data:
             names = sorted({self.cities[g]["name"] for g in cities})[:5]
             bad(i, r, f"typo starts names of countries {sorted(countries)} / cities {names}, and prefix ranks before fuzzy")
 
+    def countries_within(self, q, dist):
+        """Countries with a name at most `dist` edits from the folded query."""
+        found, fq = set(), fold(q)
+        for k2, codes in self.country_keys.items():
+            # A Latin typo cannot come within two edits of a name in another script.
+            if dist < 0 or fq.isascii() != k2.isascii() or abs(len(k2) - len(fq)) > dist:
+                continue
+            if distance(fq, k2) <= dist:
+                found |= codes
+        return found
+
     def country_key(self, expect):
         return expect.get("iso2") or expect.get("adm0a3")
 
@@ -299,14 +310,7 @@ def check(rows, d):
                 if d.countries_named(q) or d.cities_named(q):
                     bad(i, r, f"typo is an exact name of {sorted(d.countries_named(q))} / cities {sorted(d.cities_named(q))[:5]}")
                 d.no_prefix_match(q, bad, i, r)
-                rivals = set()
-                fq = fold(q)
-                for k2, codes in d.country_keys.items():
-                    # A Latin typo cannot come within two edits of a name in another script.
-                    if fq.isascii() != k2.isascii() or abs(len(k2) - len(fq)) > dist:
-                        continue
-                    if distance(fq, k2) <= dist:
-                        rivals |= codes - {key}
+                rivals = d.countries_within(q, dist) - {key}
                 if rivals:
                     bad(i, r, f"other countries within {dist} edits: {sorted(rivals)}")
                 continue
@@ -355,6 +359,9 @@ def check(rows, d):
                 if d.countries_named(q) or d.cities_named(q):
                     bad(i, r, "typo is an exact name of something")
                 d.no_prefix_match(q, bad, i, r)
+                rivals = d.countries_within(q, dist - 1)
+                if rivals:
+                    bad(i, r, f"countries closer than {dist} edits: {sorted(rivals)}")
                 continue
             if cat == "prefix":
                 fq = fold(q)
