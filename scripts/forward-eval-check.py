@@ -1,0 +1,435 @@
+#!/usr/bin/env python3
+"""Checks that every expectation of Tests/e2e/forward_eval.jsonl follows from the data files.
+
+The evaluation set is written from what a user expects, not from what the geocoder returns; this
+script holds each expectation to Data/ (country-names.tsv, admin1.tsv, cities.tsv and the Natural
+Earth GeoJSON), read here with nothing but the standard library and no code shared with the
+server:
+
+- the expected country exists in Natural Earth (by iso2, and adm0a3 where one iso2 has several
+  features), the expected city by geonameid;
+- the name the query aims at (`intended`) really is a name of that place, of the kind the category
+  claims (CLDR name in the stated language, short/variant, alias, Natural Earth name, code, flag);
+- exact queries fold (case, diacritics, punctuation) to that name, typos lie 1-2 edits from it
+  and match no name exactly nor start one (exact and prefix matches rank before fuzzy ones), prefixes
+  start it and are no place's exact name;
+- no other country has the same folded name (an exact match must be unambiguous), and for
+  prefixes, no other country has a name starting with it;
+- a city query names no country (a country would rank first), and the expected city is the most
+  populous city with that name (all GeoNames names), within the qualifier's admin-1 or country
+  for "City, Qualifier", within `countryCodes` when given;
+- `lang` expectations equal the CLDR name in that locale (dropping subtags, then the Natural Earth
+  English name); city-fields values equal cities.tsv/admin1.tsv.
+
+Usage: python3 scripts/forward-eval-check.py [--set FILE] [--data DIR]. Exit 1 on any problem.
+"""
+import argparse
+import collections
+import bisect
+import functools
+import json
+import os
+import re
+import sys
+import unicodedata
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+#: Letters that Unicode decomposition does not reduce to ASCII.
+SPECIAL = {"ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "ł": "l", "đ": "d", "ı": "i", "þ": "th", "ð": "d"}
+GERMAN = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
+
+
+NON_ALNUM = re.compile(r"[^a-z0-9]+")
+
+
+def fold(s, german=False, joiner=" "):
+    """Case-, diacritic- and punctuation-insensitive key; `german` spells ä/ö/ü as ae/oe/ue."""
+    if s.isascii():
+        return NON_ALNUM.sub(joiner, s.lower()).strip() if joiner else NON_ALNUM.sub("", s.lower())
+    if german:
+        s = "".join(GERMAN.get(ch, ch) for ch in s)
+    s = unicodedata.normalize("NFKD", s)
+    out = []
+    for ch in s:
+        if unicodedata.category(ch) in ("Mn", "Me", "Mc"):
+            continue
+        ch = ch.casefold()
+        ch = SPECIAL.get(ch, ch)
+        out.append(ch if ch.isalnum() else joiner)
+    text = "".join(out)
+    return text if joiner not in (" ", "") else (" ".join(text.split()) if joiner else text.replace(" ", ""))
+
+
+@functools.lru_cache(maxsize=None)
+def keys(s):
+    """Every folding a tolerant matcher could reasonably apply (punctuation as space or as nothing,
+    ä/ö/ü as a/o/u or as ae/oe/ue)."""
+    if s.isascii():
+        return frozenset((fold(s), fold(s, joiner="")))
+    variants = [s]
+    if any(ch in GERMAN for ch in s):
+        variants.append("".join(GERMAN.get(ch, ch) for ch in s))
+    out = set()
+    for v in variants:
+        marked = fold(v, joiner="\0")
+        out.add(" ".join(marked.replace("\0", " ").split()))
+        out.add(marked.replace("\0", "").replace(" ", ""))
+    return frozenset(out)
+
+
+def same(a, b):
+    return bool(keys(a) & keys(b))
+
+
+def distance(a, b):
+    """Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions)."""
+    prev2, prev = None, list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def within(tag, lang):
+    """True when `lang` is `tag` or one of its parents (zh-Hans -> zh): CLDR stores the default script
+    under the bare language."""
+    parts = tag.split("-")
+    return any("-".join(parts[:n]) == lang for n in range(len(parts), 0, -1))
+
+
+def read_tsv(path):
+    with open(path, encoding="utf-8", newline="\n") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            yield dict(zip(header, line.rstrip("\n").split("\t")))
+
+
+class Data:
+    def __init__(self, folder):
+        ne = json.load(open(os.path.join(folder, "ne_10m_admin_0_countries.geojson"), encoding="utf-8"))
+        self.features = [f["properties"] for f in ne["features"]]
+        self.by_iso2 = collections.defaultdict(list)
+        for p in self.features:
+            self.by_iso2[p["ISO_A2_EH"]].append(p)
+        # Country names: key (iso2 or adm0a3) -> list of (source, lang, kind, name).
+        self.cnames = collections.defaultdict(list)
+        for p in self.features:
+            key = p["ISO_A2_EH"] or p["ADM0_A3"]
+            for field in ("NAME", "NAME_LONG", "FORMAL_EN", "ADMIN", "NAME_ALT"):
+                if p.get(field):
+                    self.cnames[key].append(("ne", "en", field, p[field]))
+            for field, value in p.items():
+                if field.startswith("NAME_") and len(field) <= 7 and field != "NAME_EN" and value:
+                    self.cnames[key].append(("ne", field[5:].lower(), field, value))
+        self.cldr = {}
+        for r in read_tsv(os.path.join(folder, "country-names.tsv")):
+            if r["code"] in self.by_iso2:
+                self.cnames[r["code"]].append(("cldr", r["lang"], r["kind"], r["name"]))
+                if r["kind"] == "name":
+                    self.cldr[(r["code"], r["lang"])] = r["name"]
+        self.country_keys = collections.defaultdict(set)   # folded name -> countries
+        self.keys_of_country = collections.defaultdict(set)
+        for code, names in self.cnames.items():
+            for _, _, _, n in names:
+                for k in keys(n):
+                    self.country_keys[k].add(code)
+                    self.keys_of_country[code].add(k)
+        self.admin1 = {}
+        for r in read_tsv(os.path.join(folder, "admin1.tsv")):
+            alts = [a for a in r["alternates"].split("|") if a]
+            self.admin1[(r["country"], r["code"])] = (r["name"], alts)
+        self.sorted_country_keys = sorted(self.country_keys)
+        self.cities = {}
+        self.city_keys = collections.defaultdict(set)       # folded name -> geonameids
+        for r in read_tsv(os.path.join(folder, "cities.tsv")):
+            gid = int(r["geonameid"])
+            names = [r["name"]] + [a for a in r["alternatenames"].split("|") if a]
+            r["names"] = names
+            r["population"] = int(r["population"])
+            self.cities[gid] = r
+            for n in names:
+                for k in keys(n):
+                    self.city_keys[k].add(gid)
+
+    def starting(self, prefix, table, ordered):
+        """The values of `table` under every key that starts with `prefix` (binary search in `ordered`)."""
+        found = set()
+        i = bisect.bisect_left(ordered, prefix)
+        while i < len(ordered) and ordered[i].startswith(prefix):
+            found |= table[ordered[i]]
+            i += 1
+        return found
+
+    def no_prefix_match(self, q, bad, i, r):
+        """A typo must start no name: the issue ranks prefix matches before fuzzy ones."""
+        fq = fold(q)
+        countries = self.starting(fq, self.country_keys, self.sorted_country_keys)
+        cities = self.starting(fq, self.city_keys, self.sorted_city_keys())
+        if countries or cities:
+            names = sorted({self.cities[g]["name"] for g in cities})[:5]
+            bad(i, r, f"typo starts names of countries {sorted(countries)} / cities {names}, and prefix ranks before fuzzy")
+
+    def countries_within(self, q, dist):
+        """Countries with a name at most `dist` edits from the folded query."""
+        found, fq = set(), fold(q)
+        for k2, codes in self.country_keys.items():
+            # A Latin typo cannot come within two edits of a name in another script.
+            if dist < 0 or fq.isascii() != k2.isascii() or abs(len(k2) - len(fq)) > dist:
+                continue
+            if distance(fq, k2) <= dist:
+                found |= codes
+        return found
+
+    def country_key(self, expect):
+        return expect.get("iso2") or expect.get("adm0a3")
+
+    def sorted_city_keys(self):
+        if not hasattr(self, "_sorted_city_keys"):
+            self._sorted_city_keys = sorted(self.city_keys)
+        return self._sorted_city_keys
+
+    def countries_named(self, q):
+        found = set()
+        for k in keys(q):
+            found |= self.country_keys.get(k, set())
+        return found
+
+    def cities_named(self, q):
+        found = set()
+        for k in keys(q):
+            found |= self.city_keys.get(k, set())
+        return found
+
+    def display_name(self, key, lang):
+        """CLDR name in `lang`, dropping subtags right to left, else Natural Earth English NAME."""
+        parts = lang.split("-")
+        while parts:
+            n = self.cldr.get((key, "-".join(parts)))
+            if n:
+                return n
+            parts.pop()
+        feats = self.by_iso2.get(key) or [p for p in self.features if p["ADM0_A3"] == key]
+        return feats[0]["NAME"]
+
+    def qualifier_matches(self, city, qual):
+        a = self.admin1.get((city["country"], city["admin1"]))
+        if a and any(same(qual, n) for n in [a[0], city["admin1"]] + a[1]):
+            return True
+        cc = city["country"]
+        if same(qual, cc) or any(same(qual, p["ISO_A3_EH"] or "") for p in self.by_iso2.get(cc, [])):
+            return True
+        return bool(keys(qual) & self.keys_of_country.get(cc, set()))
+
+
+def check(rows, d):
+    problems, notes = [], []
+
+    def bad(i, r, msg):
+        problems.append(f"line {i}: {r['query']!r} [{r['category']}]: {msg}")
+
+    for i, r in enumerate(rows, 1):
+        cat, q, e, params = r["category"], r["query"], r["expect"], r.get("params", {})
+        intended = r.get("intended")
+        kind = e.get("kind")
+        ccs = [c.upper() for c in params.get("countryCodes", [])] or None
+        # The expected place exists.
+        if kind == "country":
+            key = d.country_key(e)
+            feats = d.by_iso2.get(e["iso2"]) if "iso2" in e else [p for p in d.features if p["ADM0_A3"] == e["adm0a3"]]
+            if not feats:
+                bad(i, r, f"no Natural Earth feature for {e}")
+                continue
+            if "iso2" in e and len(feats) > 1 and "adm0a3" not in e:
+                bad(i, r, f"iso2 {e['iso2']} has {len(feats)} features: expect needs adm0a3")
+            if "adm0a3" in e and not any(p["ADM0_A3"] == e["adm0a3"] for p in feats):
+                bad(i, r, f"adm0a3 {e['adm0a3']} is not a feature with iso2 {e.get('iso2')}")
+        elif kind == "city":
+            city = d.cities.get(e["geonameid"])
+            if city is None:
+                bad(i, r, f"geonameid {e['geonameid']} not in cities.tsv")
+                continue
+            if ccs and city["country"] not in ccs:
+                bad(i, r, f"city is in {city['country']}, outside countryCodes {ccs}")
+        else:
+            bad(i, r, f"expect.kind must be country or city: {e}")
+            continue
+        kinds = params.get("kinds", ["country", "city"])
+        if kind not in kinds:
+            bad(i, r, f"expected kind {kind} excluded by kinds {kinds}")
+
+        # What the query names.
+        if kind == "country":
+            names = d.cnames[key]
+            if cat in ("iso-alpha2", "iso-alpha3", "iso-numeric"):
+                field = {"iso-alpha2": "ISO_A2_EH", "iso-alpha3": "ISO_A3_EH", "iso-numeric": "ISO_N3_EH"}[cat]
+                owners = {p["ISO_A2_EH"] or p["ADM0_A3"] for p in d.features if (p[field] or "").upper() == q.upper()}
+                if owners != {key}:
+                    bad(i, r, f"{field} {q!r} belongs to {sorted(owners)}")
+                named = d.countries_named(q)
+                if named:
+                    notes.append(f"line {i}: code {q!r} is also a name of {sorted(named)} (exact code wins only if codes rank with names)")
+                continue
+            if cat == "flag-emoji":
+                letters = "".join(chr(ord(ch) - 0x1F1E6 + 65) for ch in q)
+                if letters != key or len(q) != 2:
+                    bad(i, r, f"flag spells {letters}, expected {key}")
+                continue
+            if cat in ("option-lang",) and "name" in e:
+                want = d.display_name(key, params["lang"])
+                if e["name"] != want:
+                    bad(i, r, f"name in {params['lang']} is {want!r} in the data, expect says {e['name']!r}")
+            if cat == "option-lang" and intended is None and (d.countries_named(q) == set() or len(q) <= 3):
+                continue  # a code or a flag: the name checks above are all there is
+            if intended is None:
+                intended = q
+            hits = [(src, lang, k) for src, lang, k, n in names if n == intended]
+            if not hits and cat != "normalization":
+                bad(i, r, f"intended {intended!r} is not a name of {key}")
+                continue
+            if cat == "normalization" and not any(same(intended, n) for *_, n in names):
+                bad(i, r, f"intended {intended!r} does not fold to a name of {key}")
+            kinds_ok = {
+                "country-en": lambda s, l, k: (s == "ne" and l == "en") or (s == "cldr" and l == "en"),
+                "cldr-lang": lambda s, l, k: s == "cldr" and k == "name" and within(r.get("note", "").split()[1], l),
+                "short-variant": lambda s, l, k: s == "cldr" and k in ("short", "variant"),
+                "ne-formal": lambda s, l, k: s == "ne" and k in ("NAME_LONG", "FORMAL_EN", "ADMIN", "NAME"),
+                "alias-en": lambda s, l, k: s == "cldr" and k in ("alias", "short", "variant"),
+            }.get(cat)
+            if kinds_ok and not any(kinds_ok(*h) for h in hits):
+                bad(i, r, f"{intended!r} is a name of {key} only as {hits}, not what [{cat}] claims")
+            if cat == "typo":
+                dist = min(distance(a, b) for a in keys(q) for b in keys(intended))
+                if not 1 <= dist <= 2:
+                    bad(i, r, f"typo is {dist} edits from {intended!r}")
+                if d.countries_named(q) or d.cities_named(q):
+                    bad(i, r, f"typo is an exact name of {sorted(d.countries_named(q))} / cities {sorted(d.cities_named(q))[:5]}")
+                d.no_prefix_match(q, bad, i, r)
+                rivals = d.countries_within(q, dist) - {key}
+                if rivals:
+                    bad(i, r, f"other countries within {dist} edits: {sorted(rivals)}")
+                continue
+            if cat == "prefix":
+                fq = fold(q)
+                if not fold(intended).startswith(fq) or fold(intended) == fq:
+                    bad(i, r, f"{q!r} is not a proper prefix of {intended!r}")
+                if d.countries_named(q) or d.cities_named(q):
+                    bad(i, r, f"prefix is an exact name of {sorted(d.countries_named(q))} / cities "
+                              f"{sorted(d.cities_named(q))[:5]}, and exact ranks before prefix")
+                others = d.starting(fq, d.country_keys, d.sorted_country_keys) - {key}
+                if others:
+                    bad(i, r, f"other countries have names starting with {q!r}: {sorted(others)}")
+                cities = d.starting(fq, d.city_keys, d.sorted_city_keys())
+                if cities:
+                    notes.append(f"line {i}: prefix {q!r} also starts {len(cities)} city names")
+                continue
+            if cat == "option-countryCodes" and q and not same(q, intended):
+                pass
+            # Exact name (after folding): it must be unambiguous among countries.
+            if not same(q, intended) and cat != "option-countryCodes":
+                bad(i, r, f"query does not fold to {intended!r}")
+            rivals = d.countries_named(q) - {key}
+            if ccs:
+                rivals = {c for c in rivals if c in ccs}
+            if rivals and cat != "option-countryCodes":
+                bad(i, r, f"{q!r} is also a name of {sorted(rivals)}")
+            if cat == "option-countryCodes":
+                fq = fold(q)
+                if not any(fold(n).startswith(fq) for *_, n in names):
+                    bad(i, r, f"no name of {key} equals or starts with {q!r}")
+            cities = d.cities_named(q)
+            if cities and "city" in kinds:
+                notes.append(f"line {i}: {q!r} also names {len(cities)} cities (country must rank first)")
+        else:  # city
+            place, qual = q, None
+            if "," in q:
+                place, qual = [s.strip() for s in q.split(",", 1)]
+                if not d.qualifier_matches(city, qual):
+                    a = d.admin1.get((city["country"], city["admin1"]))
+                    bad(i, r, f"qualifier {qual!r} matches neither admin-1 {a} nor country {city['country']}")
+            if cat == "typo":
+                dist = min(distance(a, b) for a in keys(q) for b in keys(intended))
+                if not 1 <= dist <= 2 or not same(intended, city["name"]) and intended not in city["names"]:
+                    bad(i, r, f"typo is {dist} edits from {intended!r} ({city['name']})")
+                if d.countries_named(q) or d.cities_named(q):
+                    bad(i, r, "typo is an exact name of something")
+                d.no_prefix_match(q, bad, i, r)
+                rivals = d.countries_within(q, dist - 1)
+                if rivals:
+                    bad(i, r, f"countries closer than {dist} edits: {sorted(rivals)}")
+                continue
+            if cat == "prefix":
+                fq = fold(q)
+                if intended not in city["names"] or not fold(intended).startswith(fq) or fold(intended) == fq:
+                    bad(i, r, f"{q!r} is not a proper prefix of {intended!r}, a name of {city['name']}")
+                if d.countries_named(q) or d.cities_named(q):
+                    bad(i, r, "prefix is an exact name of a place, and exact ranks before prefix")
+                countries = d.starting(fq, d.country_keys, d.sorted_country_keys)
+                if countries:
+                    bad(i, r, f"countries {sorted(countries)} have names starting with {q!r}")
+                best = max((d.cities[g] for g in d.starting(fq, d.city_keys, d.sorted_city_keys())),
+                           key=lambda c: c["population"])
+                if best["geonameid"] != city["geonameid"]:
+                    bad(i, r, f"{best['name']} ({best['geonameid']}, pop {best['population']}) is the most populous "
+                              f"city with a name starting with {q!r}")
+                continue
+            if not any(same(place, n) for n in city["names"]):
+                bad(i, r, f"{place!r} is not a name of {city['name']} ({e['geonameid']})")
+                continue
+            countries = d.countries_named(place) if "country" in kinds else set()
+            if ccs:
+                countries = {c for c in countries if c in ccs}
+            if countries and qual is None:
+                bad(i, r, f"{place!r} is also a name of countries {sorted(countries)}, which rank first")
+            pool = [d.cities[g] for g in d.cities_named(place)]
+            if qual is not None:
+                pool = [c for c in pool if d.qualifier_matches(c, qual)]
+            if ccs:
+                pool = [c for c in pool if c["country"] in ccs]
+            best = max(pool, key=lambda c: c["population"])
+            if best["geonameid"] != city["geonameid"] and best["population"] >= city["population"]:
+                bad(i, r, f"{best['name']} ({best['geonameid']}, {best['country']}/{best['admin1']}, "
+                          f"pop {best['population']}) outranks {city['name']} (pop {city['population']})")
+            if cat == "city-fields" or cat == "option-lang":
+                a = d.admin1.get((city["country"], city["admin1"]))
+                truth = {"iso2": city["country"], "admin1": a[0] if a else None, "population": city["population"],
+                         "lat": float(city["lat"]), "lon": float(city["lon"]), "name": city["name"]}
+                if "country" in e:
+                    truth["country"] = d.display_name(city["country"], params.get("lang", "en"))
+                for k2, v in e.items():
+                    if k2 in truth and truth[k2] != v:
+                        bad(i, r, f"{k2} is {truth[k2]!r} in the data, expect says {v!r}")
+        if "expectCount" in r:
+            fq = fold(q)
+            n = len(d.starting(fq, d.city_keys, d.sorted_city_keys())) \
+                + len(d.starting(fq, d.country_keys, d.sorted_country_keys))
+            if n < r["expectCount"]:
+                bad(i, r, f"only {n} places have a name starting with {q!r}, fewer than expectCount {r['expectCount']}")
+    return problems, notes
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--set", default=os.path.join(ROOT, "Tests", "e2e", "forward_eval.jsonl"))
+    ap.add_argument("--data", default=os.path.join(ROOT, "Data"))
+    ap.add_argument("--notes", action="store_true", help="also print informational notes")
+    args = ap.parse_args()
+    rows = [json.loads(line) for line in open(args.set, encoding="utf-8") if line.strip()]
+    d = Data(args.data)
+    problems, notes = check(rows, d)
+    if args.notes:
+        for n in notes:
+            print("note:", n)
+    for p in problems:
+        print("PROBLEM:", p)
+    print(f"{len(rows)} queries, {len(problems)} problems, {len(notes)} notes")
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()
