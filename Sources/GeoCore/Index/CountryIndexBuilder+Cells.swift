@@ -6,6 +6,8 @@ extension CountryIndexBuilder {
 
         var cells = [UInt32](repeating: CountryIndex.sea, count: rows * columns)
         var records = CountryIndex.BorderRecordWriter()
+        // The same product as `CountryIndex.locate` computes from `bandScale`.
+        let quantScale = (Double(CountryIndex.bands) / cellSize) * CountryIndex.quantPerBand
 
         var pending = [[PendingEntry]](repeating: [], count: columns)
         var flip = [Bool](repeating: false, count: columns + 1)
@@ -73,8 +75,16 @@ extension CountryIndexBuilder {
                         } else {
                             bandEnds = [Int](repeating: 0, count: CountryIndex.bands)
                         }
+                        var quantised: [UInt32] = []
+                        quantised.reserveCapacity(2 * banded.count)
+                        for e in banded {
+                            for v in [Int(e), Int(e) + 1] {
+                                quantised.append(CountryIndex.quantise(lon: lons[v], lat: lats[v], west: columnWest[c],
+                                                                       south: south, scale: quantScale))
+                            }
+                        }
                         pending[c].append(PendingEntry(area: area, parity: parity[c], edges: banded,
-                                                       bandEnds: bandEnds, toggles: marks))
+                                                       bandEnds: bandEnds, toggles: marks, quantised: quantised))
                     }
                 }
                 groupStart = groupEnd
@@ -90,7 +100,7 @@ extension CountryIndexBuilder {
                 cells[r * columns + c] = CountryIndex.borderBit | records.beginCell(entryCount: entries.count)
                 for entry in entries {
                     records.append(area: entry.area, parity: entry.parity, bandEnds: entry.bandEnds,
-                                   toggles: entry.toggles, edges: entry.edges)
+                                   toggles: entry.toggles, edges: entry.edges, quantised: entry.quantised)
                 }
             }
         }
