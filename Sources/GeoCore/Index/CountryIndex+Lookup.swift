@@ -18,6 +18,11 @@ extension CountryIndex {
         if cell == Self.sea { return nil }
         if cell & Self.borderBit == 0 { return Int(cell) }
         let record = Int(cell & ~Self.borderBit)
+        // Loads the record's second cache line alongside its first (the band's quantised edges are often
+        // there), instead of only once the first line has said where they are. The test is never true (a
+        // NaN latitude has already stopped `row(of:)`); it only keeps the load from being optimised away.
+        let ahead = borderData[min(record &+ 16, borderData.count &- 1)]
+        if ahead == cell && lat.isNaN { return nil }
         let south = rowSouth[r], west = columnWest[c]
         var onBoundary: Int? = nil
         var entry = record + 1
