@@ -119,8 +119,7 @@ extension CountryIndex {
     /// border cells, in row-major order, point at consecutive records that exactly fill the stream; every
     /// record has at least one entry; every entry has an area below `areaCount`, band ends that never
     /// decrease and stay in the stream (with their quantised vertices), toggle latitudes in [-90, 90], and
-    /// edge references whose two
-    /// vertices exist.
+    /// edge references whose two vertices exist.
     /// - Returns: the counts of border cells, entries, edge references and toggles.
     static func checkBorderRecords(_ data: Table<UInt32>, cells: Table<UInt32>, areaCount: Int, vertexCount: Int)
         throws(BinaryFormatError) -> (cells: Int, entries: Int, edgeReferences: Int, toggles: Int)

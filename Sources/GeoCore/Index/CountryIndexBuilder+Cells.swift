@@ -77,11 +77,13 @@ extension CountryIndexBuilder {
                         }
                         var quantised: [UInt32] = []
                         quantised.reserveCapacity(2 * banded.count)
-                        for e in banded {
-                            for v in [Int(e), Int(e) + 1] {
-                                quantised.append(CountryIndex.quantise(lon: lons[v], lat: lats[v], west: columnWest[c],
-                                                                       south: south, scale: quantScale))
-                            }
+                        let west = columnWest[c]
+                        for edge in banded {
+                            let e = Int(edge)
+                            quantised.append(CountryIndex.quantise(lon: lons[e], lat: lats[e], west: west,
+                                                                   south: south, scale: quantScale))
+                            quantised.append(CountryIndex.quantise(lon: lons[e + 1], lat: lats[e + 1], west: west,
+                                                                   south: south, scale: quantScale))
                         }
                         pending[c].append(PendingEntry(area: area, parity: parity[c], edges: banded,
                                                        bandEnds: bandEnds, toggles: marks, quantised: quantised))
