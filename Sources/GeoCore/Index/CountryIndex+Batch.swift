@@ -2,8 +2,8 @@ extension CountryIndex {
     /// `area(containing:)` for many points at once, with the same answers, faster when the tables are not
     /// in cache.
     ///
-    /// A single lookup is a chain of dependent loads (block, cell, the border cell's record, the
-    /// vertices), each of which can miss the cache; one lookup after another, the
+    /// A single lookup is a chain of dependent loads (block, cell, the border cell's record and the
+    /// band's quantised edges in it), each of which can miss the cache; one lookup after another, the
     /// processor waits for each miss in turn. Here points go in groups of 16, and each level of the chain
     /// is first loaded for the whole group (independent loads, so their misses overlap) before the
     /// ordinary lookup runs on data that is now in cache ("group prefetching").
@@ -42,12 +42,14 @@ extension CountryIndex {
             }
             // Level 3: the border cells' records (the first entry's header and band ends).
             for k in 0..<n where borderOf[k] >= 0 { sink ^= borderData[borderOf[k] + 2] }
-            // Level 4: the vertices of the first entry's edges in the point's band.
+            // Level 4: the quantised vertices of the first entry's edges in the point's band (what the
+            // lookup reads; the real vertices are only read where those are unsure).
             for k in 0..<n where borderOf[k] >= 0 {
                 let entry = borderOf[k] + 1
-                for ref in bandRefs(entry: entry, band: band(points[base + k].lat, south: southOf[k])) {
-                    sink ^= UInt32(truncatingIfNeeded: coords[2 * Int(borderData[ref])].bitPattern)
-                }
+                let slots = bandSlots(entry: entry, band: band(points[base + k].lat, south: southOf[k]))
+                if slots.isEmpty { continue }
+                let q = quantStart(entry: entry) + 2 * slots.lowerBound
+                sink ^= borderData[q] ^ borderData[q + 2 * slots.count - 1]
             }
             // The ordinary lookup for border cells, now mostly on cached data.
             for k in 0..<n where borderOf[k] >= 0 {

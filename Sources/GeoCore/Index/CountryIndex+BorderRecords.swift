@@ -12,7 +12,9 @@
 /// - entry at `e`: `e` area number, with `borderBit` set when the parity of the area's east-of-cell edges
 ///   at the cell's south edge is odd; `e + 1` the number of toggle latitudes `T`; `e + 2 ..< e + 2 + bands`
 ///   the cumulative ends of the latitude bands' edge lists (band `k` is `[end(k - 1), end(k))`, `end(-1)`
-///   = 0); then `T` toggle latitudes as the low and high halves of each `Double`'s bits; then the edge
+///   = 0, `end(bands - 1)` = `N`); then `T` toggle latitudes as the low and high halves of each `Double`'s
+///   bits; then, for each of the `N` edge references in the order below, two words: the edge's two
+///   vertices in the cell's quantised coordinates (`CountryIndex+Quantised.swift`); then the `N` edge
 ///   references, band after band.
 ///
 /// An entry's tested edges are split by latitude into `bands` sub-bands of the cell; band `k` holds every
@@ -39,23 +41,39 @@ extension CountryIndex {
         return Double(bitPattern: UInt64(borderData[w]) | UInt64(borderData[w + 1]) << 32)
     }
 
-    /// Where the entry's edge references start in `borderData`.
+    /// The number of the entry's edge references (an edge in several bands counts once per band).
     @inline(__always)
-    func refsStart(entry: Int) -> Int { entry + Self.entryHeaderWords + 2 * entryToggleCount(entry) }
+    func entryRefCount(_ entry: Int) -> Int { Int(borderData[entry + 1 + Self.bands]) }
+
+    /// Where the quantised vertices of the entry's references start: reference position `r` has its two
+    /// words at `quantStart + 2 * (r - refsStart)`. They come right after the toggles, so the common
+    /// lookup reads one contiguous run from the entry's start.
+    @inline(__always)
+    func quantStart(entry: Int) -> Int { entry + Self.entryHeaderWords + 2 * entryToggleCount(entry) }
+
+    /// Where the entry's edge references start in `borderData` (after the quantised vertices).
+    @inline(__always)
+    func refsStart(entry: Int) -> Int { quantStart(entry: entry) + 2 * entryRefCount(entry) }
+
+    /// The numbers (0 for the entry's first reference) of the edge references of band `k` of the entry.
+    @inline(__always)
+    func bandSlots(entry: Int, band k: Int) -> Range<Int> {
+        let low = k == 0 ? 0 : Int(borderData[entry + 1 + k]), high = Int(borderData[entry + 2 + k])
+        return low..<high
+    }
 
     /// The positions in `borderData` of the edge references of band `k` of the entry.
     @inline(__always)
     func bandRefs(entry: Int, band k: Int) -> Range<Int> {
-        let start = refsStart(entry: entry)
-        let low = k == 0 ? 0 : Int(borderData[entry + 1 + k]), high = Int(borderData[entry + 2 + k])
-        return (start + low)..<(start + high)
+        let start = refsStart(entry: entry), slots = bandSlots(entry: entry, band: k)
+        return (start + slots.lowerBound)..<(start + slots.upperBound)
     }
 
     /// The positions of all the entry's edge references (an edge in several bands appears in each).
     @inline(__always)
     func allRefs(entry: Int) -> Range<Int> {
         let start = refsStart(entry: entry)
-        return start..<(start + Int(borderData[entry + 1 + Self.bands]))
+        return start..<(start + entryRefCount(entry))
     }
 
     /// The next entry of the same record (or, after the last, the next record).
@@ -76,9 +94,12 @@ extension CountryIndex {
             return offset
         }
 
-        /// Appends one entry; `bandEnds` are the cumulative ends of the bands in `edges`.
-        mutating func append(area: UInt32, parity: Bool, bandEnds: [Int], toggles: [Double], edges: [UInt32]) {
+        /// Appends one entry; `bandEnds` are the cumulative ends of the bands in `edges`; `quantised`
+        /// holds two words per edge (`CountryIndex.quantise`).
+        mutating func append(area: UInt32, parity: Bool, bandEnds: [Int], toggles: [Double], edges: [UInt32],
+                             quantised: [UInt32]) {
             precondition(bandEnds.count == CountryIndex.bands && bandEnds.last == edges.count)
+            precondition(quantised.count == 2 * edges.count)
             entryCount += 1
             edgeReferenceCount += edges.count
             toggleCount += toggles.count
@@ -89,6 +110,7 @@ extension CountryIndex {
                 data.append(UInt32(truncatingIfNeeded: y.bitPattern))
                 data.append(UInt32(truncatingIfNeeded: y.bitPattern >> 32))
             }
+            data.append(contentsOf: quantised)
             data.append(contentsOf: edges)
         }
     }
@@ -96,8 +118,8 @@ extension CountryIndex {
     /// Checks `borderData` against `cells` so no lookup can read outside it or act on a bad value: the
     /// border cells, in row-major order, point at consecutive records that exactly fill the stream; every
     /// record has at least one entry; every entry has an area below `areaCount`, band ends that never
-    /// decrease and stay in the stream, toggle latitudes in [-90, 90], and edge references whose two
-    /// vertices exist.
+    /// decrease and stay in the stream (with their quantised vertices), toggle latitudes in [-90, 90], and
+    /// edge references whose two vertices exist.
     /// - Returns: the counts of border cells, entries, edge references and toggles.
     static func checkBorderRecords(_ data: Table<UInt32>, cells: Table<UInt32>, areaCount: Int, vertexCount: Int)
         throws(BinaryFormatError) -> (cells: Int, entries: Int, edgeReferences: Int, toggles: Int)
@@ -121,9 +143,10 @@ extension CountryIndex {
                     guard end >= previous else { throw .invalid("band ends") }
                     previous = end
                 }
-                let refs = position + entryHeaderWords + 2 * toggles
-                guard toggles <= (words.count - position) / 2, previous <= words.count - refs, refs <= words.count
+                let quant = position + entryHeaderWords + 2 * toggles
+                guard toggles <= (words.count - position) / 2, quant <= words.count, 3 * previous <= words.count - quant
                 else { throw .invalid("border entry size") }
+                let refs = quant + 2 * previous
                 for t in 0..<toggles {
                     let w = position + entryHeaderWords + 2 * t
                     let y = Double(bitPattern: UInt64(words[w]) | UInt64(words[w + 1]) << 32)
@@ -134,6 +157,7 @@ extension CountryIndex {
                 counts.entries += 1
                 counts.toggles += toggles
                 counts.edgeReferences += previous
+                // The quantised vertices need no check: any value only decides whether the exact test runs.
                 position = refs + previous
             }
         }
