@@ -1,0 +1,88 @@
+/// Forward search: countries and cities by name, with the names shown in the caller's language.
+extension CountryGazetteer {
+    /// This gazetteer with the CLDR country names, admin-1 divisions and cities of `data` added to its
+    /// forward search (the countries, grid and everything else are shared, not copied).
+    /// - Complexity: O(n log n) in the number of names (about a second for 700,000).
+    public func withNames(_ data: NameData) -> CountryGazetteer {
+        CountryGazetteer(countries: countries, index: index, centroids: centroids, boxes: boxes,
+                         search: ForwardIndex(countries: countries, data: data))
+    }
+
+    /// Countries and cities whose names match `query`, best first.
+    ///
+    /// Matching ignores case, diacritics and punctuation, also finds German umlauts spelled out
+    /// ("Oesterreich"), flag emoji ("🇫🇷"), ISO alpha-2/alpha-3/numeric codes (whole only), names that start
+    /// with the query, and — when nothing else matches — names within 1 edit (queries of 4–7 bytes) or 2
+    /// (8 or more). "Paris, Texas": text after commas must name the city's admin-1 division or its country,
+    /// and only cities are returned. Scores: `ForwardScore`; each place appears once, with its best match.
+    /// - Parameters:
+    ///   - query: what the user typed.
+    ///   - options: limit, language, country filter, kinds.
+    /// - Returns: at most `options.limit` matches, by score, then countries before cities, then larger
+    ///   population, then name; empty when nothing matches.
+    /// - Complexity: O(log n) for exact queries; see `ForwardIndex.search`.
+    public func forward(_ query: String, options: ForwardOptions) -> [ForwardMatch] {
+        let found = search.search(query, options: options, countries: countries)
+        var matches: [(match: ForwardMatch, candidate: ForwardCandidate)] = []
+        for c in found {
+            let countryIndex = c.isCity ? search.countryOfCode[search.cities.country[c.target]] : c.target
+            let match = ForwardMatch(countryIndex: countryIndex, cityIndex: c.isCity ? c.target : nil, score: c.score,
+                                     matched: search.texts.string(c.text), matchType: c.type)
+            matches.append((match, c))
+        }
+        matches.sort { a, b in
+            if a.candidate.score != b.candidate.score || a.candidate.isCity != b.candidate.isCity
+                || a.candidate.population != b.candidate.population {
+                return a.candidate.beats(b.candidate)
+            }
+            let an = placeName(a.match), bn = placeName(b.match)
+            if an != bn { return Array(an.utf8).lexicographicallyPrecedes(Array(bn.utf8)) }
+            return a.candidate.target < b.candidate.target
+        }
+        return matches.map { $0.match }
+    }
+
+    /// `forward(_:options:)` with only a limit: countries and cities, English names.
+    public func forward(_ query: String, limit: Int) -> [ForwardMatch] {
+        forward(query, options: ForwardOptions(limit: limit))
+    }
+
+    /// The number of cities forward search knows.
+    public var cityCount: Int { search.cities.count }
+
+    /// City `index` (`ForwardMatch.cityIndex`), decoded.
+    public func city(_ index: Int) -> City {
+        let table = search.cities
+        let division = Int(table.admin1[index])
+        return City(geonameid: Int(table.geonameid[index]), name: search.texts.string(Int(table.name[index])),
+                    point: GeoPoint(lat: table.lat[index], lon: table.lon[index]),
+                    iso2: CountryCode.unpack(table.country[index]),
+                    admin1: division >= 0 ? search.texts.string(Int(search.admin1.name[division])) : nil,
+                    population: Int(table.population[index]))
+    }
+
+    /// The name of the country with ISO alpha-2 `iso2` in `language` (a BCP 47 tag, any case; subtags are
+    /// dropped from the right until CLDR has a name), else the Natural Earth English name; nil when
+    /// neither knows the code.
+    public func countryName(iso2: String, language: String?) -> String? {
+        guard let code = CountryCode.pack(iso2) else { return nil }
+        if let language, let text = search.localized.text(code: code, language: asciiLowercased(language)) {
+            return search.texts.string(text)
+        }
+        return search.countryOfCode[code].map { countries[$0].name }
+    }
+
+    /// Country `index`'s name in `language`, falling back as `countryName(iso2:language:)` does.
+    public func countryName(_ index: Int, language: String?) -> String {
+        if let language, let iso2 = countries[index].iso2, let name = countryName(iso2: iso2, language: language) {
+            return name
+        }
+        return countries[index].name
+    }
+
+    /// The match's display name in English, for ordering ties.
+    private func placeName(_ match: ForwardMatch) -> String {
+        if let city = match.cityIndex { return search.texts.string(Int(search.cities.name[city])) }
+        return match.countryIndex.map { countries[$0].name } ?? ""
+    }
+}
