@@ -27,7 +27,7 @@ extension CountryGazetteer {
         for c in found {
             let countryIndex = c.isCity ? search.countryOfCode[search.cities.country[c.target]] : c.target
             let match = ForwardMatch(countryIndex: countryIndex, cityIndex: c.isCity ? c.target : nil, score: c.score,
-                                     matched: search.texts.string(c.text), matchType: c.type)
+                                     matched: search.names.text(c.text), matchType: c.type)
             matches.append((match, c))
         }
         matches.sort { a, b in
@@ -54,10 +54,10 @@ extension CountryGazetteer {
     public func city(_ index: Int) -> City {
         let table = search.cities
         let division = Int(table.admin1[index])
-        return City(geonameid: Int(table.geonameid[index]), name: search.texts.string(Int(table.name[index])),
-                    point: GeoPoint(lat: table.lat[index], lon: table.lon[index]),
+        return City(geonameid: Int(table.geonameid[index]), name: search.names.text(Int(table.name[index])),
+                    point: table.point(index),
                     iso2: CountryCode.unpack(table.country[index]),
-                    admin1: division >= 0 ? search.texts.string(Int(search.admin1.name[division])) : nil,
+                    admin1: division >= 0 ? search.labels.string(Int(search.admin1.name[division])) : nil,
                     population: Int(table.population[index]))
     }
 
@@ -67,7 +67,7 @@ extension CountryGazetteer {
     public func countryName(iso2: String, language: String?) -> String? {
         guard let code = CountryCode.pack(iso2) else { return nil }
         if let language, let text = search.localized.text(code: code, language: asciiLowercased(language)) {
-            return search.texts.string(text)
+            return search.labels.string(text)
         }
         return search.countryOfCode[code].map { countries[$0].name }
     }
@@ -82,7 +82,7 @@ extension CountryGazetteer {
 
     /// The match's display name in English, for ordering ties.
     private func placeName(_ match: ForwardMatch) -> String {
-        if let city = match.cityIndex { return search.texts.string(Int(search.cities.name[city])) }
+        if let city = match.cityIndex { return search.names.text(Int(search.cities.name[city])) }
         return match.countryIndex.map { countries[$0].name } ?? ""
     }
 }

@@ -3,6 +3,7 @@ struct ForwardCandidate {
     var isCity: Bool
     var target: Int
     var score: Double
+    /// The matched entry in the name index.
     var text: Int
     var type: ForwardMatch.MatchType
     var population: Int
@@ -91,7 +92,7 @@ extension ForwardIndex {
                     return
                 }
                 let population = cities.population[target]
-                top.offer(ForwardCandidate(isCity: true, target: target, score: score(kind, population), text: posting.text,
+                top.offer(ForwardCandidate(isCity: true, target: target, score: score(kind, population), text: k,
                                            type: type(kind), population: Int(population)))
             } else {
                 guard allowCountries, kind != .admin1, target < countries.count else { return }
@@ -99,38 +100,33 @@ extension ForwardIndex {
                 if flag != nil && !kind.isCode { return }
                 if let codeFilter, !codeFilter.contains(countryCodes[target]) { return }
                 let population = countries[target].population ?? 0
-                top.offer(ForwardCandidate(isCity: false, target: target, score: score(kind, 0), text: posting.text,
+                top.offer(ForwardCandidate(isCity: false, target: target, score: score(kind, 0), text: k,
                                            type: type(kind), population: population))
             }
         }
 
-        key.withUnsafeBufferPointer { key in
-            let start = names.lowerBound(key)
-            var afterExact = start
-            if start < names.count && compareKeys(names.keys.utf8(start), key) == 0 {
-                for k in names.postingRange(start) {
-                    consider(k, { ForwardScore.exact($0, population: $1) }, { $0.isAlias ? .alias : .exact }, codesAllowed: true)
-                }
-                afterExact = start + 1
+        var cursor = KeyIndex.Cursor(names)
+        var i = names.lowerBound(key, &cursor)
+        cursor.load(i)
+        while i < names.count && cursor.key == key {
+            consider(i, { ForwardScore.exact($0, population: $1) }, { $0.isAlias ? .alias : .exact }, codesAllowed: true)
+            cursor.advance()
+            i += 1
+        }
+        if flag != nil { return top.items }
+        if top.items.count < options.limit {
+            while i < names.count && cursor.key.starts(with: key) {
+                let coverage = Double(key.count) / Double(cursor.key.count)
+                consider(i, { ForwardScore.prefix($0, coverage: coverage, population: $1) }, { _ in .prefix },
+                         codesAllowed: false)
+                cursor.advance()
+                i += 1
             }
-            if flag != nil { return }
-            if top.items.count < options.limit {
-                let end = names.prefixEnd(key, from: afterExact)
-                for position in afterExact..<end {
-                    let coverage = Double(key.count) / Double(names.keys.utf8(position).count)
-                    for k in names.postingRange(position) {
-                        consider(k, { ForwardScore.prefix($0, coverage: coverage, population: $1) }, { _ in .prefix },
-                                 codesAllowed: false)
-                    }
-                }
-            }
-            if top.items.isEmpty {
-                names.forEachFuzzy(key, bound: KeyIndex.editBound(forQueryLength: key.count)) { position, distance in
-                    for k in names.postingRange(position) {
-                        consider(k, { ForwardScore.fuzzy($0, distance: distance, population: $1) }, { _ in .fuzzy },
-                                 codesAllowed: false)
-                    }
-                }
+        }
+        if top.items.isEmpty {
+            names.forEachFuzzy(key, bound: KeyIndex.editBound(forQueryLength: key.count)) { entry, distance in
+                consider(entry, { ForwardScore.fuzzy($0, distance: distance, population: $1) }, { _ in .fuzzy },
+                         codesAllowed: false)
             }
         }
         return top.items
@@ -139,18 +135,25 @@ extension ForwardIndex {
     /// The divisions and countries one qualifier names (any name, code or alternate); nil when none.
     func qualifier(_ key: [UInt8]) -> Qualifier? {
         var result = Qualifier()
-        key.withUnsafeBufferPointer { key in
-            if let k = admin1Names.find(key) {
-                for p in admin1Names.postingRange(k) { result.admin1.append(admin1Names.posting(p).target) }
+        var cursor = KeyIndex.Cursor(admin1Names)
+        var i = admin1Names.lowerBound(key, &cursor)
+        cursor.load(i)
+        while i < admin1Names.count && cursor.key == key {
+            result.admin1.append(admin1Names.posting(i).target)
+            cursor.advance()
+            i += 1
+        }
+        cursor = KeyIndex.Cursor(names)
+        i = names.lowerBound(key, &cursor)
+        cursor.load(i)
+        while i < names.count && cursor.key == key {
+            let posting = names.posting(i)
+            if let kind = posting.kind, !kind.isCity, kind != .admin1, posting.target < countryCodes.count {
+                let code = countryCodes[posting.target]
+                if code != 0 { result.countries.append(code) }
             }
-            if let k = names.find(key) {
-                for p in names.postingRange(k) {
-                    let posting = names.posting(p)
-                    guard let kind = posting.kind, !kind.isCity, kind != .admin1, posting.target < countryCodes.count else { continue }
-                    let code = countryCodes[posting.target]
-                    if code != 0 { result.countries.append(code) }
-                }
-            }
+            cursor.advance()
+            i += 1
         }
         return result.admin1.isEmpty && result.countries.isEmpty ? nil : result
     }

@@ -8,8 +8,8 @@ struct ForwardIndex: Sendable {
     let names: KeyIndex
     /// Folded names, codes and alternates of admin-1 divisions, for qualifiers ("Paris, Texas").
     let admin1Names: KeyIndex
-    /// Every text a result can show: matched names, city and division names, localized country names.
-    let texts: StringPool
+    /// The names results show besides the matched one: city and division names, localized country names.
+    let labels: StringPool
     let cities: CityTable
     let admin1: Admin1Table
     let localized: LocalizedNames
@@ -19,23 +19,33 @@ struct ForwardIndex: Sendable {
     /// Derived at load: the first feature with each packed alpha-2.
     let countryOfCode: [UInt16: Int]
 
-    init(names: KeyIndex, admin1Names: KeyIndex, texts: StringPool, cities: CityTable, admin1: Admin1Table,
+    init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, admin1: Admin1Table,
          localized: LocalizedNames, countries: [Country]) {
         self.names = names
         self.admin1Names = admin1Names
-        self.texts = texts
+        self.labels = labels
         self.cities = cities
         self.admin1 = admin1
         self.localized = localized
-        var codes: [UInt16] = []
+        countryCodes = countries.map { $0.iso2.flatMap(CountryCode.pack) ?? 0 }
+        countryOfCode = Self.primaryFeatures(countries)
+    }
+
+    /// For each ISO alpha-2, the feature that stands for the country: several Natural Earth features can
+    /// share a code (France and Clipperton Island are both FR), and the one whose ADM0_A3 is the ISO alpha-3
+    /// (FRA) is the country itself; failing that, the most populous, then the first.
+    static func primaryFeatures(_ countries: [Country]) -> [UInt16: Int] {
         var byCode: [UInt16: Int] = [:]
         for (k, country) in countries.enumerated() {
-            let code = country.iso2.flatMap(CountryCode.pack) ?? 0
-            codes.append(code)
-            if code != 0 && byCode[code] == nil { byCode[code] = k }
+            guard let code = country.iso2.flatMap(CountryCode.pack) else { continue }
+            guard let current = byCode[code] else {
+                byCode[code] = k
+                continue
+            }
+            func rank(_ c: Country) -> (Int, Int) { (c.adm0a3 == c.iso3 ? 1 : 0, c.population ?? 0) }
+            if rank(country) > rank(countries[current]) { byCode[code] = k }
         }
-        countryCodes = codes
-        countryOfCode = byCode
+        return byCode
     }
 
     /// Builds the index over the Natural Earth names of `countries` and, when given, the CLDR names,
@@ -46,34 +56,24 @@ struct ForwardIndex: Sendable {
     /// (`NameFolding.umlautKey`). A city whose admin-1 code is not in the admin-1 table has no division.
     /// - Complexity: O(n log n) in the number of names.
     init(countries: [Country], data: NameData?) {
-        var texts = StringPoolBuilder()
+        var labels = StringPoolBuilder()
         var names = KeyIndexBuilder()
         // Byte keys, not String keys: hashing a String would link Unicode tables into the wasm build.
-        var textOf: [[UInt8]: UInt32] = [:]
-        func text(_ value: String) -> UInt32 {
+        var labelOf: [[UInt8]: UInt32] = [:]
+        func label(_ value: String) -> UInt32 {
             let bytes = Array(value.utf8)
-            if let known = textOf[bytes] { return known }
-            let number = texts.append(value)
-            textOf[bytes] = number
+            if let known = labelOf[bytes] { return known }
+            let number = labels.append(value)
+            labelOf[bytes] = number
             return number
         }
-        func add(_ value: String?, _ kind: NameKind, _ target: Int, to builder: inout KeyIndexBuilder) {
-            guard let value else { return }
-            let key = NameFolding.key(value)
-            if key.isEmpty { return }
-            let posting = Posting(kind: kind, target: target, text: text(value))
-            builder.add(key, posting)
-            if let spelled = NameFolding.umlautKey(value), spelled != key { builder.add(spelled, posting) }
-        }
-        var countryOfCode: [UInt16: Int] = [:]
+        let countryOfCode = Self.primaryFeatures(countries)
         for (k, c) in countries.enumerated() {
-            add(c.name, .countryName, k, to: &names)
-            add(c.nameLong, .countryLongName, k, to: &names)
-            add(c.formalName, .countryLongName, k, to: &names)
-            for local in c.localNames { add(local.name, .countryLocalName, k, to: &names) }
-            for alternate in c.alternateNames { add(alternate, .countryAlternate, k, to: &names) }
-            for code in [c.iso2, c.iso3, c.isoNumeric, c.adm0a3] { add(code, .countryCode, k, to: &names) }
-            if let code = c.iso2.flatMap(CountryCode.pack), countryOfCode[code] == nil { countryOfCode[code] = k }
+            names.add(c.name, .countryName, k)
+            for long in [c.nameLong, c.formalName] { if let long { names.add(long, .countryLongName, k) } }
+            for local in c.localNames { names.add(local.name, .countryLocalName, k) }
+            for alternate in c.alternateNames { names.add(alternate, .countryAlternate, k) }
+            for code in [c.iso2, c.iso3, c.isoNumeric, c.adm0a3] { if let code { names.add(code, .countryCode, k) } }
         }
         var localized: [(language: [UInt8], code: UInt16, text: UInt32)] = []
         var admin1Names = KeyIndexBuilder()
@@ -82,72 +82,62 @@ struct ForwardIndex: Sendable {
         if let data {
             for row in data.countryNames {
                 guard let code = CountryCode.pack(row.code) else { continue }
-                if row.kind == .name {
-                    localized.append((asciiLowercased(row.lang), code, text(row.name)))
-                }
+                if row.kind == .name { localized.append((asciiLowercased(row.lang), code, label(row.name))) }
                 guard let k = countryOfCode[code] else { continue }
-                add(row.name, row.kind == .name ? .countryLocalName : .countryAlias, k, to: &names)
+                names.add(row.name, row.kind == .name ? .countryLocalName : .countryAlias, k)
             }
             var admin1Of: [[UInt8]: Int] = [:]
-            for row in data.admin1 where admin1Country.count < Posting.maxTargets - 1 {
+            for row in data.admin1 where admin1Country.count < CityTable.maxAdmin1 {
                 guard let code = CountryCode.pack(row.country) else { continue }
                 let k = admin1Country.count
                 admin1Country.append(code)
-                admin1Name.append(text(row.name))
+                admin1Name.append(label(row.name))
                 admin1Of[Array((row.country + "." + row.code).utf8)] = k
-                add(row.name, .admin1, k, to: &admin1Names)
+                admin1Names.add(row.name, .admin1, k)
                 // Numeric codes ("08" for Ontario) are GeoNames internals, not what people type.
-                if row.code.utf8.contains(where: { $0 >= 0x41 }) { add(row.code, .admin1, k, to: &admin1Names) }
-                for alternate in row.alternates { add(alternate, .admin1, k, to: &admin1Names) }
+                if row.code.utf8.contains(where: { $0 >= 0x41 }) { admin1Names.add(row.code, .admin1, k) }
+                for alternate in row.alternates { admin1Names.add(alternate, .admin1, k) }
             }
             for row in data.cities where cities.count < Posting.maxTargets - 1 {
                 guard let code = CountryCode.pack(row.country) else { continue }
                 let k = cities.count
-                let nameText = texts.append(row.name)
-                cities.append(row, code: code, admin1: admin1Of[Array((row.country + "." + row.admin1).utf8)] ?? -1, name: nameText)
-                // One posting per distinct key: alternates that fold like an earlier name add nothing.
-                var seen: [[UInt8]] = []
-                func addCity(_ value: String, _ kind: NameKind, _ number: UInt32?) {
-                    let key = NameFolding.key(value)
-                    if key.isEmpty || seen.contains(key) { return }
-                    seen.append(key)
-                    let posting = Posting(kind: kind, target: k, text: number ?? texts.append(value))
-                    names.add(key, posting)
-                    if let spelled = NameFolding.umlautKey(value), !seen.contains(spelled) {
-                        seen.append(spelled)
-                        names.add(spelled, posting)
-                    }
-                }
-                addCity(row.name, .cityName, nameText)
-                for alternate in row.alternates { addCity(alternate, .cityAlternate, nil) }
+                cities.append(row, code: code, admin1: admin1Of[Array((row.country + "." + row.admin1).utf8)] ?? -1)
+                names.add(row.name, .cityName, k)
+                for alternate in row.alternates { names.add(alternate, .cityAlternate, k) }
             }
         }
-        self.init(names: names.build(), admin1Names: admin1Names.build(), texts: texts.build(),
-                  cities: cities.build(), admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)),
+        let nameIndex = names.build()
+        // Each city's name is the text of its own cityName entry (added first, so never dropped as a repeat).
+        var nameEntry = [UInt32](repeating: 0, count: cities.count)
+        for i in 0..<nameIndex.count {
+            let posting = nameIndex.posting(i)
+            if posting.kind == .cityName && !posting.umlauts { nameEntry[posting.target] = UInt32(i) }
+        }
+        self.init(names: nameIndex, admin1Names: admin1Names.build(), labels: labels.build(),
+                  cities: cities.build(names: nameEntry), admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)),
                   localized: LocalizedNames(localized), countries: countries)
     }
 }
 
 /// The cities' columns while they are collected.
 private struct CityColumns {
-    var lat: [Double] = [], lon: [Double] = [], population: [UInt32] = [], geonameid: [UInt32] = []
-    var country: [UInt16] = [], admin1: [Int32] = [], name: [UInt32] = []
+    var lat: [Int32] = [], lon: [Int32] = [], population: [UInt32] = [], geonameid: [UInt32] = []
+    var country: [UInt16] = [], admin1: [Int16] = []
 
     var count: Int { lat.count }
 
-    mutating func append(_ row: CityRow, code: UInt16, admin1 division: Int, name text: UInt32) {
-        lat.append(row.lat)
-        lon.append(row.lon)
+    mutating func append(_ row: CityRow, code: UInt16, admin1 division: Int) {
+        lat.append(Int32((row.lat * CityTable.coordinateScale).rounded()))
+        lon.append(Int32((row.lon * CityTable.coordinateScale).rounded()))
         population.append(row.population)
         geonameid.append(row.geonameid)
         country.append(code)
-        admin1.append(Int32(division))
-        name.append(text)
+        admin1.append(Int16(division))
     }
 
-    func build() -> CityTable {
+    func build(names: [UInt32]) -> CityTable {
         CityTable(lat: Table(lat), lon: Table(lon), population: Table(population), geonameid: Table(geonameid),
-                  country: Table(country), admin1: Table(admin1), name: Table(name))
+                  country: Table(country), admin1: Table(admin1), name: Table(names))
     }
 }
 

@@ -5,17 +5,17 @@ extension KeyIndex {
         length < 4 ? 0 : (length < 8 ? 1 : 2)
     }
 
-    /// Calls `body(key, distance)` for every key within `bound` edits of `query`, where an edit inserts,
-    /// deletes or substitutes a byte, or swaps two adjacent bytes (optimal string alignment, the restricted
-    /// Damerau–Levenshtein distance: Damerau 1964; Navarro 2001, "A guided tour to approximate string
-    /// matching", §4).
+    /// Calls `body(entry, distance)` for every entry whose key is within `bound` edits of `query`, where an
+    /// edit inserts, deletes or substitutes a byte, or swaps two adjacent bytes (optimal string alignment,
+    /// the restricted Damerau–Levenshtein distance: Damerau 1964; Navarro 2001, "A guided tour to
+    /// approximate string matching", ACM Computing Surveys 33(1), §5).
     ///
-    /// The sorted keys are walked as an implicit trie: a key shares its dynamic-programming rows with the
+    /// The sorted keys are walked as an implicit trie: a key reuses the dynamic-programming rows of the
     /// previous key for their common prefix, so each trie node costs one row. A row whose minimum exceeds
-    /// the bound can only grow deeper down, so every key under that prefix is skipped with one binary
+    /// the bound can only grow further down, so every key under that prefix is skipped with one binary
     /// search (`prefixEnd`).
     /// - Complexity: O(visited trie nodes × query length); the bound keeps the visited part small.
-    func forEachFuzzy(_ query: UnsafeBufferPointer<UInt8>, bound: Int, _ body: (Int, Int) -> Void) {
+    func forEachFuzzy(_ query: [UInt8], bound: Int, _ body: (Int, Int) -> Void) {
         let m = query.count
         guard bound > 0, m > 0, count > 0 else { return }
         let width = m + 1
@@ -25,48 +25,52 @@ extension KeyIndex {
         for j in 0...m { rows[j] = j }
         var path = [UInt8](repeating: 0, count: maxDepth)
         var valid = 0  // rows 0...valid hold the path's first `valid` bytes
-        var k = 0
-        rows.withUnsafeMutableBufferPointer { rows in
-            path.withUnsafeMutableBufferPointer { path in
-                while k < count {
-                    let key = keys.utf8(k)
-                    var depth = 0
-                    let shared = min(valid, key.count)
-                    while depth < shared && path[depth] == key[depth] { depth += 1 }
-                    var pruned = -1
-                    while depth < key.count {
-                        if depth >= maxDepth { pruned = depth; break }
-                        let c = key[depth]
-                        path[depth] = c
-                        let previous = depth * width, current = (depth + 1) * width
-                        rows[current] = depth + 1
-                        var rowMin = depth + 1
-                        for j in 1...m {
-                            let cost = query[j - 1] == c ? 0 : 1
-                            var value = min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
-                            if depth >= 1 && j >= 2 && c == query[j - 2] && path[depth - 1] == query[j - 1] {
-                                value = min(value, rows[previous - width + j - 2] + 1)
-                            }
-                            rows[current + j] = value
-                            if value < rowMin { rowMin = value }
-                        }
-                        depth += 1
-                        valid = depth
-                        if rowMin > bound { pruned = depth; break }
+        var cursor = Cursor(self)
+        var skipper = Cursor(self)
+        cursor.load(0)
+        while cursor.position < count {
+            let key = cursor.key
+            var depth = 0
+            let shared = min(valid, key.count)
+            while depth < shared && path[depth] == key[depth] { depth += 1 }
+            var pruned = -1
+            while depth < key.count {
+                if depth >= maxDepth {
+                    pruned = depth
+                    break
+                }
+                let c = key[depth]
+                path[depth] = c
+                let previous = depth * width, current = (depth + 1) * width
+                rows[current] = depth + 1
+                var rowMin = depth + 1
+                for j in 1...m {
+                    let cost = query[j - 1] == c ? 0 : 1
+                    var value = min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
+                    if depth >= 1 && j >= 2 && c == query[j - 2] && path[depth - 1] == query[j - 1] {
+                        value = min(value, rows[previous - width + j - 2] + 1)
                     }
-                    if pruned >= 0 {
-                        // No key starting with these bytes can come within the bound.
-                        valid = min(valid, pruned)
-                        let prefix = UnsafeBufferPointer(rebasing: key[0..<pruned])
-                        k = prefixEnd(prefix, from: k + 1)
-                        continue
-                    }
-                    valid = key.count
-                    let distance = rows[key.count * width + m]
-                    if distance <= bound { body(k, distance) }
-                    k += 1
+                    rows[current + j] = value
+                    if value < rowMin { rowMin = value }
+                }
+                depth += 1
+                valid = depth
+                if rowMin > bound {
+                    pruned = depth
+                    break
                 }
             }
+            if pruned >= 0 {
+                // No key starting with these bytes comes within the bound.
+                valid = min(valid, pruned)
+                let next = prefixEnd(key[0..<pruned], &skipper)
+                cursor.load(max(next, cursor.position + 1))
+                continue
+            }
+            valid = key.count
+            let distance = rows[key.count * width + m]
+            if distance <= bound { body(cursor.position, distance) }
+            cursor.advance()
         }
     }
 }

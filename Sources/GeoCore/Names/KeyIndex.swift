@@ -1,154 +1,302 @@
-/// Folded name keys, sorted and unique, each with the run of postings (countries, cities, divisions) that
-/// carry a name with that key.
+/// Every name of every place, sorted by folded key, front-coded: the name index forward search walks.
 ///
-/// Compact by design: the keys are one byte blob with offsets (`StringPool`) and the postings one table of
-/// 64-bit words, so ~700,000 city and country names cost bytes per name, not a heap object each, and a
-/// binary index serves all of it straight from the mapped file. Sorted keys answer exact lookups and
-/// prefix ranges by binary search, and act as an implicit trie for the fuzzy walk (`KeyIndex+Fuzzy.swift`).
+/// Entry `i` is a name as the data spells it (its text) and a `Posting` (kind and place). Entries are
+/// sorted by their search key (`NameFolding.fold` of the text), but the keys are not stored: they are
+/// folded from the text when compared, which halves the size. Texts are front-coded in blocks of
+/// `blockSize` (each one stores only what differs from the previous text in its block) so that ~700,000
+/// names fit in about 6 MB, and a block's first text is whole, so a binary search over block heads finds a
+/// key in O(log n) folds. Sorted keys also serve prefix ranges and act as an implicit trie for the fuzzy
+/// walk (`KeyIndex+Fuzzy.swift`).
 struct KeyIndex: Sendable {
-    let keys: StringPool
-    /// `keys.count + 1` offsets into `postings`.
-    let postingStarts: Table<UInt32>
-    let postings: Table<UInt64>
+    static let blockSize = 32
+    /// The blocks: per block, the first text as `varint length, bytes`; each other text as a header byte
+    /// `shared << 4 | suffix` (a nibble of 15 means "15 plus a varint that follows": shared's varint first),
+    /// then the suffix bytes, where `shared` is how many leading bytes it has in common with the previous
+    /// text and `suffix` how many follow. Most names need one header byte.
+    let data: Table<UInt8>
+    /// `blocks + 1` byte offsets into `data`.
+    let blockStarts: Table<UInt32>
+    /// One `Posting` per entry, 3 bytes each, little-endian.
+    let postings: Table<UInt8>
 
-    init(keys: StringPool, postingStarts: Table<UInt32>, postings: Table<UInt64>) {
-        self.keys = keys
-        self.postingStarts = postingStarts
+    init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>) {
+        self.data = data
+        self.blockStarts = blockStarts
         self.postings = postings
     }
 
-    /// An index with no keys.
     static var empty: KeyIndex { KeyIndexBuilder().build() }
 
-    var count: Int { keys.count }
+    var count: Int { postings.count / 3 }
+    var blockCount: Int { blockStarts.count - 1 }
 
     @inline(__always)
-    func postingRange(_ key: Int) -> Range<Int> { Int(postingStarts[key])..<Int(postingStarts[key + 1]) }
-
-    @inline(__always)
-    func posting(_ k: Int) -> Posting { Posting(bits: postings[k]) }
-
-    /// The first key not less than `key`.
-    /// - Complexity: O(log n) key comparisons.
-    func lowerBound(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if compareKeys(keys.utf8(mid), key) < 0 { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+    func posting(_ i: Int) -> Posting {
+        let p = postings.buffer, k = 3 * i
+        precondition(i >= 0 && k + 2 < p.count, "posting index out of range")
+        return Posting(bits: UInt32(p[k]) | UInt32(p[k + 1]) << 8 | UInt32(p[k + 2]) << 16)
     }
 
-    /// The position of `key`, if present.
-    func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let k = lowerBound(key)
-        return k < count && compareKeys(keys.utf8(k), key) == 0 ? k : nil
+    /// Entry `i`'s text, decoded.
+    func text(_ i: Int) -> String {
+        var cursor = Cursor(self)
+        cursor.load(i)
+        return String(decoding: cursor.text, as: UTF8.self)
     }
 
-    /// The first position at or after `from` whose key does not start with `prefix` (keys starting with it
-    /// are contiguous).
-    func prefixEnd(_ prefix: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
-        var lo = from, hi = count
+    /// Decodes entries in order, keeping the current text and (on demand) its key in reused buffers.
+    struct Cursor {
+        let index: KeyIndex
+        private(set) var position = -1
+        private(set) var text: [UInt8] = []
+        private(set) var key: [UInt8] = []
+        private var offset = 0
+        private var end = 0
+
+        init(_ index: KeyIndex) {
+            self.index = index
+            text.reserveCapacity(64)
+            key.reserveCapacity(64)
+        }
+
+        /// Moves to entry `i` (decoding from its block's start); `i == count` is the end.
+        mutating func load(_ i: Int) {
+            position = i
+            text.removeAll(keepingCapacity: true)
+            key.removeAll(keepingCapacity: true)
+            guard i < index.count else { return }
+            let block = i / KeyIndex.blockSize
+            offset = Int(index.blockStarts[block])
+            end = Int(index.blockStarts[block + 1])
+            decodeHead()
+            for _ in 0..<(i % KeyIndex.blockSize) { decodeNext() }
+            foldKey()
+        }
+
+        /// Moves to the next entry.
+        mutating func advance() {
+            if position + 1 >= index.count || (position + 1) % KeyIndex.blockSize == 0 {
+                load(position + 1)
+                return
+            }
+            position += 1
+            decodeNext()
+            foldKey()
+        }
+
+        private mutating func foldKey() {
+            key.removeAll(keepingCapacity: true)
+            let umlauts = index.posting(position).umlauts
+            text.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: umlauts, into: &key) }
+        }
+
+        private mutating func decodeHead() {
+            text.removeAll(keepingCapacity: true)
+            let length = varint()
+            copy(length)
+        }
+
+        private mutating func decodeNext() {
+            guard offset < end else { return }
+            let header = Int(index.data.buffer[offset])
+            offset += 1
+            var shared = header >> 4, suffix = header & 15
+            if shared == 15 { shared += varint() }
+            if suffix == 15 { suffix += varint() }
+            shared = min(shared, text.count)
+            text.removeLast(text.count - shared)
+            copy(suffix)
+        }
+
+        /// Bytes are read only inside the block; a damaged block yields shorter texts, never a bad read.
+        private mutating func copy(_ length: Int) {
+            let n = min(length, end - offset)
+            guard n > 0 else { return }
+            let data = index.data.buffer
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: data[offset..<(offset + n)]))
+            offset += n
+        }
+
+        private mutating func varint() -> Int {
+            var value = 0, shift = 0
+            let data = index.data.buffer
+            while offset < end && shift < 28 {
+                let byte = data[offset]
+                offset += 1
+                value |= Int(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+            return value
+        }
+    }
+
+    /// The first entry for which `before(key)` is false, where `before` is true for a leading run of
+    /// entries and false after (key order).
+    /// - Complexity: O(log(blocks) + blockSize) folds.
+    func partitionPoint(_ cursor: inout Cursor, _ before: ([UInt8]) -> Bool) -> Int {
+        var lo = 0, hi = blockCount
         while lo < hi {
             let mid = (lo + hi) / 2
-            let key = keys.utf8(mid)
-            let head = UnsafeBufferPointer(rebasing: key[0..<min(key.count, prefix.count)])
-            if compareKeys(head, prefix) <= 0 { lo = mid + 1 } else { hi = mid }
+            cursor.load(mid * Self.blockSize)
+            if before(cursor.key) { lo = mid + 1 } else { hi = mid }
         }
-        return lo
+        // Block `lo` is the first whose head is not before; the answer lies in block lo - 1 or is that head.
+        guard lo > 0 else { return 0 }
+        let first = (lo - 1) * Self.blockSize
+        let limit = min(lo * Self.blockSize, count)
+        cursor.load(first + 1)
+        var i = first + 1
+        while i < limit {
+            if !before(cursor.key) { return i }
+            cursor.advance()
+            i += 1
+        }
+        return limit
+    }
+
+    /// The first entry whose key is not less than `key`.
+    func lowerBound(_ key: [UInt8], _ cursor: inout Cursor) -> Int {
+        partitionPoint(&cursor) { $0.lexicographicallyPrecedes(key) }
+    }
+
+    /// The first entry at or after `from` whose key does not start with `prefix`.
+    func prefixEnd(_ prefix: ArraySlice<UInt8>, _ cursor: inout Cursor) -> Int {
+        partitionPoint(&cursor) { key in
+            let head = key.prefix(prefix.count)
+            return head.elementsEqual(prefix) || head.lexicographicallyPrecedes(prefix)
+        }
     }
 
     func write(to out: inout BinaryWriter) {
-        keys.write(to: &out)
-        out.array(postingStarts)
+        out.array(data)
+        out.array(blockStarts)
         out.array(postings)
     }
 
-    /// Reads what `write(to:)` wrote; checks offsets and every posting's kind and target against `limits`.
-    /// - Parameter targets: for each kind's raw value, how many targets exist (0: the kind is not allowed).
-    init(reading input: inout BinaryReader, targets: (NameKind) -> Int, textCount: Int) throws(BinaryFormatError) {
-        keys = try StringPool(reading: &input, what: "name keys")
-        postingStarts = try input.table(of: UInt32.self)
-        postings = try input.table(of: UInt64.self)
-        let s = postingStarts.buffer
-        guard s.count == keys.count + 1, s[0] == 0, Int(s[s.count - 1]) == postings.count else {
-            throw .invalid("name postings")
-        }
+    /// Reads what `write(to:)` wrote; checks the block offsets and every posting's kind and target.
+    /// (The texts are not decoded here: decoding is bounds-checked, and the checksum covers their bytes.)
+    /// - Parameter targets: how many targets each kind may address (0: the kind is not allowed here).
+    init(reading input: inout BinaryReader, targets: (NameKind) -> Int) throws(BinaryFormatError) {
+        data = try input.table(of: UInt8.self)
+        blockStarts = try input.table(of: UInt32.self)
+        postings = try input.table(of: UInt8.self)
+        guard postings.count % 3 == 0 else { throw .invalid("name postings") }
+        let s = blockStarts.buffer
+        let blocks = (postings.count / 3 + Self.blockSize - 1) / Self.blockSize
+        guard s.count == blocks + 1, s[0] == 0, Int(s[s.count - 1]) == data.count else { throw .invalid("name blocks") }
         var previous: UInt32 = 0
         for value in s {
-            if value < previous { throw .invalid("name posting order") }
+            if value < previous { throw .invalid("name block order") }
             previous = value
         }
-        for bits in postings.buffer {
-            let posting = Posting(bits: bits)
-            guard let kind = posting.kind, posting.target < targets(kind), posting.text < textCount else {
-                throw .invalid("name posting")
-            }
+        // One bound per kind, looked up once, so the check is a table read per entry.
+        var bounds = [Int](repeating: 0, count: 16)
+        for raw in 0..<16 { if let kind = NameKind(rawValue: UInt8(raw)) { bounds[raw] = targets(kind) } }
+        let p = postings.buffer
+        var k = 0
+        while k < p.count {
+            let bits = UInt32(p[k]) | UInt32(p[k + 1]) << 8 | UInt32(p[k + 2]) << 16
+            guard Int(bits >> 5) < bounds[Int(bits & 0x0F)] else { throw .invalid("name posting") }
+            k += 3
         }
     }
 }
 
-/// Collects (key, posting) pairs and sorts them into a `KeyIndex`.
+/// Collects (text, posting) entries and sorts them into a `KeyIndex`.
 ///
-/// Keys go into one growing blob rather than an array each, so building from 700,000 names stays within a
-/// few tens of MB. The same key for the same place is kept once, with its best kind.
+/// Keys and texts go into two growing blobs rather than an array each, so building from 700,000 names
+/// stays within tens of MB. A key repeated for the same place is kept once, with its best kind.
 struct KeyIndexBuilder {
-    private var blob: [UInt8] = []
-    private var spans: [(start: UInt32, count: UInt32, posting: UInt64)] = []
+    private var keys: [UInt8] = []
+    private var texts: [UInt8] = []
+    private var entries: [(key: UInt32, keyCount: UInt32, text: UInt32, textCount: UInt32, posting: UInt32)] = []
 
-    mutating func add(_ key: [UInt8], _ posting: Posting) {
-        if key.isEmpty { return }
-        spans.append((UInt32(blob.count), UInt32(key.count), posting.bits))
-        blob.append(contentsOf: key)
+    /// Adds `text` under its plain key, and also under its spelled-out-umlaut key when it has one.
+    mutating func add(_ text: String, _ kind: NameKind, _ target: Int) {
+        var copy = text
+        copy.withUTF8 { utf8 in
+            var plain: [UInt8] = [], spelled: [UInt8] = []
+            NameFolding.fold(utf8, umlauts: false, into: &plain)
+            if plain.isEmpty { return }
+            NameFolding.fold(utf8, umlauts: true, into: &spelled)
+            let textStart = UInt32(texts.count)
+            texts.append(contentsOf: utf8)
+            for (key, umlauts) in [(plain, false), (spelled, true)] where !umlauts || spelled != plain {
+                entries.append((UInt32(keys.count), UInt32(key.count), textStart, UInt32(utf8.count),
+                                Posting(kind: kind, target: target, umlauts: umlauts).bits))
+                keys.append(contentsOf: key)
+            }
+        }
     }
 
     /// - Complexity: O(n log n) key comparisons.
     func build() -> KeyIndex {
-        var order = Array(spans.indices)
-        blob.withUnsafeBufferPointer { base in
+        var order = Array(entries.indices)
+        keys.withUnsafeBufferPointer { base in
             func key(_ k: Int) -> UnsafeBufferPointer<UInt8> {
-                let span = spans[k]
-                return UnsafeBufferPointer(rebasing: base[Int(span.start)..<Int(span.start + span.count)])
+                let e = entries[k]
+                return UnsafeBufferPointer(rebasing: base[Int(e.key)..<Int(e.key + e.keyCount)])
             }
             order.sort { a, b in
                 let c = compareKeys(key(a), key(b))
                 if c != 0 { return c < 0 }
-                let pa = Posting(bits: spans[a].posting), pb = Posting(bits: spans[b].posting)
+                let pa = Posting(bits: entries[a].posting), pb = Posting(bits: entries[b].posting)
                 let ga = Self.placeGroup(pa), gb = Self.placeGroup(pb)
                 if ga != gb { return ga < gb }
                 if pa.target != pb.target { return pa.target < pb.target }
-                return (pa.kind?.rawValue ?? 0, pa.text) < (pb.kind?.rawValue ?? 0, pb.text)
+                if pa.kindBits != pb.kindBits { return pa.kindBits < pb.kindBits }
+                return a < b
             }
-        }
-        var keys = StringPoolBuilder()
-        var starts: [UInt32] = [0]
-        var postings: [UInt64] = []
-        var previous: Int? = nil
-        blob.withUnsafeBufferPointer { base in
+            // Same key, same place: keep the first (best kind).
+            var kept: [Int] = []
+            kept.reserveCapacity(order.count)
             for k in order {
-                let span = spans[k]
-                let key = UnsafeBufferPointer(rebasing: base[Int(span.start)..<Int(span.start + span.count)])
-                let posting = Posting(bits: span.posting)
-                if let p = previous {
-                    let before = spans[p]
-                    let previousKey = UnsafeBufferPointer(rebasing: base[Int(before.start)..<Int(before.start + before.count)])
-                    if compareKeys(previousKey, key) == 0 {
-                        let last = Posting(bits: before.posting)
-                        // Sorted by place then kind: a repeat of the place is a worse name for it.
-                        if Self.placeGroup(last) == Self.placeGroup(posting) && last.target == posting.target { continue }
-                        postings.append(posting.bits)
-                        previous = k
-                        starts[starts.count - 1] = UInt32(postings.count)
-                        continue
-                    }
+                if let last = kept.last, compareKeys(key(last), key(k)) == 0 {
+                    let pl = Posting(bits: entries[last].posting), pk = Posting(bits: entries[k].posting)
+                    if Self.placeGroup(pl) == Self.placeGroup(pk) && pl.target == pk.target { continue }
                 }
-                keys.append(bytes: Array(key))
-                postings.append(posting.bits)
-                starts.append(UInt32(postings.count))
-                previous = k
+                kept.append(k)
             }
+            order = kept
         }
-        return KeyIndex(keys: keys.build(), postingStarts: Table(starts), postings: Table(postings))
+        var data: [UInt8] = []
+        var starts: [UInt32] = []
+        var postings: [UInt8] = []
+        var previous: ArraySlice<UInt8> = []
+        for (n, k) in order.enumerated() {
+            let e = entries[k]
+            let text = texts[Int(e.text)..<Int(e.text + e.textCount)]
+            if n % KeyIndex.blockSize == 0 {
+                starts.append(UInt32(data.count))
+                Self.appendVarint(text.count, to: &data)
+                data.append(contentsOf: text)
+            } else {
+                var shared = 0
+                let limit = min(previous.count, text.count)
+                while shared < limit && previous[previous.startIndex + shared] == text[text.startIndex + shared] { shared += 1 }
+                let suffix = text.count - shared
+                data.append(UInt8(min(shared, 15) << 4 | min(suffix, 15)))
+                if shared >= 15 { Self.appendVarint(shared - 15, to: &data) }
+                if suffix >= 15 { Self.appendVarint(suffix - 15, to: &data) }
+                data.append(contentsOf: text.dropFirst(shared))
+            }
+            previous = text
+            postings.append(UInt8(truncatingIfNeeded: e.posting))
+            postings.append(UInt8(truncatingIfNeeded: e.posting >> 8))
+            postings.append(UInt8(truncatingIfNeeded: e.posting >> 16))
+        }
+        starts.append(UInt32(data.count))
+        return KeyIndex(data: Table(data), blockStarts: Table(starts), postings: Table(postings))
+    }
+
+    static func appendVarint(_ value: Int, to out: inout [UInt8]) {
+        var v = value
+        while v >= 0x80 {
+            out.append(UInt8(v & 0x7F) | 0x80)
+            v >>= 7
+        }
+        out.append(UInt8(v))
     }
 
     /// Countries, cities and divisions are numbered separately; this tells the numberings apart.

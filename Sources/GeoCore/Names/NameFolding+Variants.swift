@@ -4,33 +4,13 @@ extension NameFolding {
     ///
     /// Indexed beside the plain key (which drops the diaeresis: "osterreich"), so both spellings match.
     static func umlautKey(_ text: String) -> [UInt8]? {
-        var changed = false
-        var spelled = String.UnicodeScalarView()
-        var previousVowel = false
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0xE4, 0xC4, 0xF6, 0xD6, 0xFC, 0xDC:
-                let base: UInt8
-                switch scalar.value {
-                case 0xE4, 0xC4: base = 0x61
-                case 0xF6, 0xD6: base = 0x6F
-                default: base = 0x75
-                }
-                spelled.append(Unicode.Scalar(base))
-                spelled.append(Unicode.Scalar(UInt8(0x65)))
-                changed = true
-                previousVowel = false
-            case 0x0308 where previousVowel:
-                spelled.append(Unicode.Scalar(UInt8(0x65)))
-                changed = true
-                previousVowel = false
-            default:
-                spelled.append(scalar)
-                let v = scalar.value
-                previousVowel = v == 0x61 || v == 0x6F || v == 0x75 || v == 0x41 || v == 0x4F || v == 0x55
-            }
+        var plain: [UInt8] = [], spelled: [UInt8] = []
+        var copy = text
+        copy.withUTF8 { utf8 in
+            fold(utf8, umlauts: false, into: &plain)
+            fold(utf8, umlauts: true, into: &spelled)
         }
-        return changed ? key(String(spelled)) : nil
+        return spelled == plain ? nil : spelled
     }
 
     /// For a flag emoji (two regional indicator symbols, optionally with spaces or U+FE0F around them): the

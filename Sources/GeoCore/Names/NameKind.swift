@@ -14,13 +14,13 @@ enum NameKind: UInt8, Sendable {
     /// Natural Earth NAME_ALT and ADMIN: alternative English names.
     case countryAlternate = 5
     /// A city's GeoNames name.
-    case cityName = 8
+    case cityName = 6
     /// One of a city's GeoNames alternate names.
-    case cityAlternate = 9
+    case cityAlternate = 7
     /// An admin-1 division's name, code or alternate (the qualifier index only).
-    case admin1 = 16
+    case admin1 = 8
 
-    var isCity: Bool { rawValue >= 8 && rawValue < 16 }
+    var isCity: Bool { self == .cityName || self == .cityAlternate }
     var isCode: Bool { self == .countryCode }
     var isAlias: Bool { self == .countryAlias || self == .countryAlternate }
 
@@ -38,23 +38,25 @@ enum NameKind: UInt8, Sendable {
     }
 }
 
-/// One index entry's target, packed in 64 bits so the postings are one flat table:
-/// bits 0–7 the `NameKind`, 8–31 the country, city or admin-1 number, 32–63 the matched text's number
-/// in the text pool.
+/// One index entry's target, packed in 24 bits so the entries' targets are one flat 3-byte table:
+/// bits 0–3 the `NameKind`, bit 4 set when the entry's key spells German umlauts out
+/// (`NameFolding.umlautKey`), bits 5–23 the country, city or admin-1 number.
 struct Posting: Equatable, Sendable {
-    let bits: UInt64
+    let bits: UInt32
 
-    init(bits: UInt64) { self.bits = bits }
+    init(bits: UInt32) { self.bits = bits }
 
-    init(kind: NameKind, target: Int, text: UInt32) {
-        bits = UInt64(text) << 32 | UInt64(UInt32(truncatingIfNeeded: target) & 0xFF_FFFF) << 8 | UInt64(kind.rawValue)
+    init(kind: NameKind, target: Int, umlauts: Bool = false) {
+        bits = (UInt32(truncatingIfNeeded: target) & 0x7_FFFF) << 5 | (umlauts ? 0x10 : 0) | UInt32(kind.rawValue)
     }
 
-    /// nil for a byte no `NameKind` has (only in a damaged index).
-    var kind: NameKind? { NameKind(rawValue: UInt8(truncatingIfNeeded: bits)) }
-    var target: Int { Int((bits >> 8) & 0xFF_FFFF) }
-    var text: Int { Int(bits >> 32) }
+    /// nil for a number no `NameKind` has (only in a damaged index).
+    var kind: NameKind? { NameKind(rawValue: UInt8(truncatingIfNeeded: bits & 0x0F)) }
+    var umlauts: Bool { bits & 0x10 != 0 }
+    var target: Int { Int(bits >> 5) }
+    /// The kind bits, for ordering.
+    var kindBits: UInt32 { bits & 0x0F }
 
     /// The most targets of one kind a posting can address.
-    static let maxTargets = 1 << 24
+    static let maxTargets = 1 << 19
 }
