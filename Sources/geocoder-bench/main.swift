@@ -10,6 +10,7 @@ import GeoCore
 let usage = """
     usage: geocoder-bench [--points N] [--runs R] [--requests N] [--data PATH] [--bin PATH] [--no-server]
            geocoder-bench --check N [--data PATH]    exactness only, N points of each kind; exit 1 on any mismatch
+           geocoder-bench --forward [--runs R] [--data PATH]   forwardGeocode latency per query class (name tables of Data/)
            --export-points PATH writes both point sets (float64 lat, lon pairs; uniform, then near-border)
            for scripts/bench-peer.py, so the peer measures the very same points
     """
@@ -22,6 +23,7 @@ var dataPath: String? = nil
 var binary: String? = nil
 var withServer = true
 var exportPath: String? = nil
+var forwardOnly = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let name = arguments.removeFirst()
@@ -38,11 +40,16 @@ while !arguments.isEmpty {
     case "--bin": binary = value()
     case "--no-server": withServer = false
     case "--export-points": exportPath = value()
+    case "--forward": forwardOnly = true
     default: say(usage); exit(2)
     }
 }
 
 let path = locateData(dataPath)
+if forwardOnly {
+    forwardBench(dataPath: path, runs: runs)
+    exit(0)
+}
 guard let bytes = readFile(path) else { say("cannot read \(path)"); exit(1) }
 let loadStart = now()
 let gazetteer: CountryGazetteer

@@ -86,3 +86,13 @@ extension CountryGazetteer {
         return match.countryIndex.map { countries[$0].name } ?? ""
     }
 }
+
+extension CountryGazetteer {
+    /// The forward-search tables' sizes, for benchmarks: entries in the name index, and the bytes of every
+    /// forward table (name index, cities, divisions, localized names) as they lie in the binary index.
+    public var forwardIndexSize: (names: Int, bytes: Int) {
+        var out = BinaryWriter()
+        search.write(to: &out)
+        return (search.names.count, out.bytes.count)
+    }
+}
