@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import GeoCore
 
 /// `geocoder-bench --forward`: forwardGeocode latency per query class, in-process, with the name tables
@@ -9,7 +14,7 @@ import GeoCore
 /// prefix (the first 5 bytes of country and city names), fuzzy (country and city names of 8+ letters with
 /// one inner letter dropped). Each class runs `runs` passes; the figure is the median pass's time per
 /// query (thread CPU time), with limit 5.
-func forwardBench(dataPath: String, runs: Int) {
+func forwardBench(dataPath: String, runs: Int, only: String?) {
     let directory = dataPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     func table(_ name: String) -> [UInt8] {
         readFile((directory.isEmpty ? "." : directory) + "/" + name) ?? []
@@ -53,7 +58,7 @@ func forwardBench(dataPath: String, runs: Int) {
         ("prefix", gazetteer.countries.map { String($0.name.prefix(5)) } + bigCities.prefix(250).map { String($0.name.prefix(5)) }),
         ("fuzzy", (gazetteer.countries.map { $0.name } + bigCities.prefix(500).map { $0.name }).compactMap(dropInner)),
     ]
-    for (label, queries) in classes {
+    for (label, queries) in classes where only.map({ label.hasPrefix($0) }) ?? true {
         var times: [Double] = []
         var results = 0, classMatches = 0
         for run in 0..<runs {

@@ -79,9 +79,8 @@ extension ForwardIndex {
         var top = TopCandidates(limit: options.limit)
 
         /// Applies the filters and offers the posting at `k` with a score computed from its kind and population.
-        func consider(_ k: Int, _ score: (NameKind, UInt32) -> Double, _ type: (NameKind) -> ForwardMatch.MatchType,
-                      codesAllowed: Bool) {
-            let posting = self.names.posting(k)
+        func consider(_ k: Int, _ posting: Posting, _ score: (NameKind, UInt32) -> Double,
+                      _ type: (NameKind) -> ForwardMatch.MatchType, codesAllowed: Bool) {
             guard let kind = posting.kind else { return }
             let target = posting.target
             if kind.isCity {
@@ -109,7 +108,7 @@ extension ForwardIndex {
         var i = names.lowerBound(key, &cursor)
         cursor.load(i)
         while i < names.count && cursor.key == key {
-            consider(i, { ForwardScore.exact($0, population: $1) }, { $0.isAlias ? .alias : .exact }, codesAllowed: true)
+            consider(i, cursor.posting, { ForwardScore.exact($0, population: $1) }, { $0.isAlias ? .alias : .exact }, codesAllowed: true)
             cursor.advance()
             i += 1
         }
@@ -117,7 +116,7 @@ extension ForwardIndex {
         if top.items.count < options.limit {
             while i < names.count && cursor.key.starts(with: key) {
                 let coverage = Double(key.count) / Double(cursor.key.count)
-                consider(i, { ForwardScore.prefix($0, coverage: coverage, population: $1) }, { _ in .prefix },
+                consider(i, cursor.posting, { ForwardScore.prefix($0, coverage: coverage, population: $1) }, { _ in .prefix },
                          codesAllowed: false)
                 cursor.advance()
                 i += 1
@@ -125,7 +124,7 @@ extension ForwardIndex {
         }
         if top.items.isEmpty {
             names.forEachFuzzy(key, bound: KeyIndex.editBound(forQueryLength: key.count)) { entry, distance in
-                consider(entry, { ForwardScore.fuzzy($0, distance: distance, population: $1) }, { _ in .fuzzy },
+                consider(entry, names.posting(entry), { ForwardScore.fuzzy($0, distance: distance, population: $1) }, { _ in .fuzzy },
                          codesAllowed: false)
             }
         }
@@ -139,7 +138,7 @@ extension ForwardIndex {
         var i = admin1Names.lowerBound(key, &cursor)
         cursor.load(i)
         while i < admin1Names.count && cursor.key == key {
-            result.admin1.append(admin1Names.posting(i).target)
+            result.admin1.append(cursor.posting.target)
             cursor.advance()
             i += 1
         }
@@ -147,7 +146,7 @@ extension ForwardIndex {
         i = names.lowerBound(key, &cursor)
         cursor.load(i)
         while i < names.count && cursor.key == key {
-            let posting = names.posting(i)
+            let posting = cursor.posting
             if let kind = posting.kind, !kind.isCity, kind != .admin1, posting.target < countryCodes.count {
                 let code = countryCodes[posting.target]
                 if code != 0 { result.countries.append(code) }

@@ -12,8 +12,7 @@ extension KeyIndex {
     ///
     /// The sorted keys are walked as an implicit trie: a key reuses the dynamic-programming rows of the
     /// previous key for their common prefix, so each trie node costs one row. A row whose minimum exceeds
-    /// the bound can only grow further down, so every key under that prefix is skipped with one binary
-    /// search (`prefixEnd`).
+    /// the bound can only grow further down, so every key under that prefix is skipped (`Cursor.skip`).
     /// - Complexity: O(visited trie nodes × query length); the bound keeps the visited part small.
     func forEachFuzzy(_ query: [UInt8], bound: Int, _ body: (Int, Int) -> Void) {
         let m = query.count
@@ -26,10 +25,9 @@ extension KeyIndex {
         var path = [UInt8](repeating: 0, count: maxDepth)
         var valid = 0  // rows 0...valid hold the path's first `valid` bytes
         var cursor = Cursor(self)
-        var skipper = Cursor(self)
         cursor.load(0)
         while cursor.position < count {
-            let key = cursor.key
+            let key = cursor.key  // a copy: `skip` moves the cursor
             var depth = 0
             let shared = min(valid, key.count)
             while depth < shared && path[depth] == key[depth] { depth += 1 }
@@ -63,8 +61,9 @@ extension KeyIndex {
             if pruned >= 0 {
                 // No key starting with these bytes comes within the bound.
                 valid = min(valid, pruned)
-                let next = prefixEnd(key[0..<pruned], &skipper)
-                cursor.load(max(next, cursor.position + 1))
+                // A fresh array, not a slice of `key`: `skip` rewrites the cursor's key buffer while it compares.
+                let prefix = Array(key[0..<pruned])
+                cursor.skip(prefix: prefix[...])
                 continue
             }
             valid = key.count

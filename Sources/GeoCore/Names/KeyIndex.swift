@@ -44,9 +44,15 @@ struct KeyIndex: Sendable {
         return String(decoding: cursor.text, as: UTF8.self)
     }
 
-    /// Decodes entries in order, keeping the current text and (on demand) its key in reused buffers.
+    /// Decodes entries in order, keeping the current text and its key in reused buffers.
+    ///
+    /// Holds plain pointers into the index's tables (valid while the index lives, which the caller's own
+    /// reference guarantees), so walking entries costs no reference counting.
     struct Cursor {
-        let index: KeyIndex
+        private let data: UnsafeBufferPointer<UInt8>
+        private let starts: UnsafeBufferPointer<UInt32>
+        private let postings: UnsafeBufferPointer<UInt8>
+        let count: Int
         private(set) var position = -1
         private(set) var text: [UInt8] = []
         private(set) var key: [UInt8] = []
@@ -54,7 +60,10 @@ struct KeyIndex: Sendable {
         private var end = 0
 
         init(_ index: KeyIndex) {
-            self.index = index
+            data = index.data.buffer
+            starts = index.blockStarts.buffer
+            postings = index.postings.buffer
+            count = index.count
             text.reserveCapacity(64)
             key.reserveCapacity(64)
         }
@@ -64,18 +73,18 @@ struct KeyIndex: Sendable {
             position = i
             text.removeAll(keepingCapacity: true)
             key.removeAll(keepingCapacity: true)
-            guard i < index.count else { return }
+            guard i < count else { return }
             let block = i / KeyIndex.blockSize
-            offset = Int(index.blockStarts[block])
-            end = Int(index.blockStarts[block + 1])
-            decodeHead()
+            offset = Int(starts[block])
+            end = min(Int(starts[block + 1]), data.count)
+            copy(varint())
             for _ in 0..<(i % KeyIndex.blockSize) { decodeNext() }
             foldKey()
         }
 
         /// Moves to the next entry.
         mutating func advance() {
-            if position + 1 >= index.count || (position + 1) % KeyIndex.blockSize == 0 {
+            if position + 1 >= count || (position + 1) % KeyIndex.blockSize == 0 {
                 load(position + 1)
                 return
             }
@@ -84,27 +93,59 @@ struct KeyIndex: Sendable {
             foldKey()
         }
 
-        private mutating func foldKey() {
-            key.removeAll(keepingCapacity: true)
-            let umlauts = index.posting(position).umlauts
-            text.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: umlauts, into: &key) }
+        /// Moves to the first entry after the current one whose key does not start with `prefix`, given that
+        /// the current key does (the keys under a prefix are contiguous). A few steps ahead first, since
+        /// most skipped runs are short, then galloping over block heads and a binary search.
+        mutating func skip(prefix: ArraySlice<UInt8>) {
+            for _ in 0..<8 {
+                advance()
+                if position >= count || !key.starts(with: prefix) { return }
+            }
+            let origin = position
+            let blocks = starts.count - 1
+            var inside = position / KeyIndex.blockSize  // a block whose keys from `position` on start with prefix
+            var step = 1
+            var outside = blocks  // a block whose head no longer does (or the end)
+            while inside + step < blocks {
+                load((inside + step) * KeyIndex.blockSize)
+                if !key.starts(with: prefix) {
+                    outside = inside + step
+                    break
+                }
+                inside += step
+                step *= 2
+            }
+            while outside - inside > 1 {
+                let mid = (inside + outside) / 2
+                load(mid * KeyIndex.blockSize)
+                if key.starts(with: prefix) { inside = mid } else { outside = mid }
+            }
+            load(max(inside * KeyIndex.blockSize, origin))
+            let limit = min(outside * KeyIndex.blockSize, count)
+            while position < limit && key.starts(with: prefix) { advance() }
         }
 
-        private mutating func decodeHead() {
-            text.removeAll(keepingCapacity: true)
-            let length = varint()
-            copy(length)
+        /// The current entry's posting.
+        var posting: Posting {
+            let k = 3 * position
+            guard position >= 0, k + 2 < postings.count else { return Posting(bits: 0x0F) }
+            return Posting(bits: UInt32(postings[k]) | UInt32(postings[k + 1]) << 8 | UInt32(postings[k + 2]) << 16)
+        }
+
+        private mutating func foldKey() {
+            key.removeAll(keepingCapacity: true)
+            let umlauts = posting.umlauts
+            text.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: umlauts, into: &key) }
         }
 
         private mutating func decodeNext() {
             guard offset < end else { return }
-            let header = Int(index.data.buffer[offset])
+            let header = Int(data[offset])
             offset += 1
             var shared = header >> 4, suffix = header & 15
             if shared == 15 { shared += varint() }
             if suffix == 15 { suffix += varint() }
-            shared = min(shared, text.count)
-            text.removeLast(text.count - shared)
+            if shared < text.count { text.removeLast(text.count - shared) }
             copy(suffix)
         }
 
@@ -112,14 +153,12 @@ struct KeyIndex: Sendable {
         private mutating func copy(_ length: Int) {
             let n = min(length, end - offset)
             guard n > 0 else { return }
-            let data = index.data.buffer
             text.append(contentsOf: UnsafeBufferPointer(rebasing: data[offset..<(offset + n)]))
             offset += n
         }
 
         private mutating func varint() -> Int {
             var value = 0, shift = 0
-            let data = index.data.buffer
             while offset < end && shift < 28 {
                 let byte = data[offset]
                 offset += 1
