@@ -22,24 +22,33 @@ extension CountryGazetteer {
     ///   population, then name; empty when nothing matches.
     /// - Complexity: O(log n) for exact queries; see `ForwardIndex.search`.
     public func forward(_ query: String, options: ForwardOptions) -> [ForwardMatch] {
-        let found = search.search(query, options: options, countries: countries)
-        var matches: [(match: ForwardMatch, candidate: ForwardCandidate)] = []
-        for c in found {
-            let countryIndex = c.isCity ? search.countryOfCode[search.cities.country[c.target]] : c.target
-            let match = ForwardMatch(countryIndex: countryIndex, cityIndex: c.isCity ? c.target : nil, score: c.score,
-                                     matched: search.names.text(c.text), matchType: c.type)
-            matches.append((match, c))
-        }
-        matches.sort { a, b in
-            if a.candidate.score != b.candidate.score || a.candidate.isCity != b.candidate.isCity
-                || a.candidate.population != b.candidate.population {
-                return a.candidate.beats(b.candidate)
+        let index = search
+        var found = index.search(query, options: options, countries: countries)
+        // Numbers first (no capture of the gazetteer: copying it into a closure costs a retain per table).
+        found.sort { $0.beats($1) }
+        // Equal score, kind and population: by English name, as documented (rare, so names are decoded only here).
+        var start = 0
+        while start < found.count {
+            var end = start + 1
+            while end < found.count && found[end].score == found[start].score && found[end].isCity == found[start].isCity
+                && found[end].population == found[start].population { end += 1 }
+            if end - start > 1 {
+                let named = found[start..<end].map { (candidate: $0, name: Array(placeName($0).utf8)) }
+                let ordered = named.sorted { a, b in
+                    a.name != b.name ? a.name.lexicographicallyPrecedes(b.name) : a.candidate.target < b.candidate.target
+                }
+                for (k, item) in ordered.enumerated() { found[start + k] = item.candidate }
             }
-            let an = placeName(a.match), bn = placeName(b.match)
-            if an != bn { return Array(an.utf8).lexicographicallyPrecedes(Array(bn.utf8)) }
-            return a.candidate.target < b.candidate.target
+            start = end
         }
-        return matches.map { $0.match }
+        var matches: [ForwardMatch] = []
+        matches.reserveCapacity(found.count)
+        for c in found {
+            let countryIndex = c.isCity ? index.countryOfCode[index.cities.country[c.target]] : c.target
+            matches.append(ForwardMatch(countryIndex: countryIndex, cityIndex: c.isCity ? c.target : nil, score: c.score,
+                                        matched: index.names.text(c.text), matchType: c.type))
+        }
+        return matches
     }
 
     /// `forward(_:options:)` with only a limit: countries and cities, English names.
@@ -80,10 +89,9 @@ extension CountryGazetteer {
         return countries[index].name
     }
 
-    /// The match's display name in English, for ordering ties.
-    private func placeName(_ match: ForwardMatch) -> String {
-        if let city = match.cityIndex { return search.names.text(Int(search.cities.name[city])) }
-        return match.countryIndex.map { countries[$0].name } ?? ""
+    /// The candidate's display name in English, for ordering ties.
+    private func placeName(_ candidate: ForwardCandidate) -> String {
+        candidate.isCity ? search.names.text(Int(search.cities.name[candidate.target])) : countries[candidate.target].name
     }
 }
 

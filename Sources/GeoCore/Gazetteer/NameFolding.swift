@@ -77,16 +77,40 @@ enum NameFolding {
                 out.append(0x20)
                 pendingSpace = false
             }
-            if let (first, second) = foldDouble(value) {
+            let direct = value < directLimit ? directTable[Int(value)] : keep
+            if direct == keep {
+                appendUTF8(value, to: &out)
+            } else if direct == double, let (first, second) = foldDouble(value) {
                 appendUTF8(first, to: &out)
                 appendUTF8(second, to: &out)
-            } else if let folded = foldSingle(value) {
-                if folded != 0 { appendUTF8(folded, to: &out) }
-            } else {
-                appendUTF8(value, to: &out)
+            } else if direct != 0 {
+                appendUTF8(direct, to: &out)
             }
         }
     }
+
+    /// Every scalar the folding tables mention is below this.
+    static let directLimit: UInt32 = 0x1F00
+    static let keep: UInt32 = 0xFFFF_FFFF
+    static let double: UInt32 = 0xFFFF_FFFE
+
+    /// The folding tables as one array indexed by scalar (31 KB, built once): `keep` for a scalar left as
+    /// it is, `double` for one that becomes two, 0 for one that is dropped, else its replacement. Name
+    /// search folds every key it compares, so this replaces a binary search per non-ASCII scalar.
+    static let directTable: [UInt32] = {
+        var table = [UInt32](repeating: keep, count: Int(directLimit))
+        var k = 0
+        while k + 1 < singles.count {
+            if singles[k] < directLimit { table[Int(singles[k])] = singles[k + 1] }
+            k += 2
+        }
+        k = 0
+        while k + 2 < doubles.count {
+            if doubles[k] < directLimit { table[Int(doubles[k])] = double }
+            k += 3
+        }
+        return table
+    }()
 
     /// The scalar starting at `i` (a non-ASCII lead byte) and the index after it; U+FFFD and `i + 1` for
     /// a malformed sequence.

@@ -8,7 +8,7 @@
 /// key in O(log n) folds. Sorted keys also serve prefix ranges and act as an implicit trie for the fuzzy
 /// walk (`KeyIndex+Fuzzy.swift`).
 struct KeyIndex: Sendable {
-    static let blockSize = 32
+    static let blockSize = 16
     /// The blocks: per block, the first text as `varint length, bytes`; each other text as a header byte
     /// `shared << 4 | suffix` (a nibble of 15 means "15 plus a varint that follows": shared's varint first),
     /// then the suffix bytes, where `shared` is how many leading bytes it has in common with the previous
@@ -97,7 +97,7 @@ struct KeyIndex: Sendable {
         /// the current key does (the keys under a prefix are contiguous). A few steps ahead first, since
         /// most skipped runs are short, then galloping over block heads and a binary search.
         mutating func skip(prefix: ArraySlice<UInt8>) {
-            for _ in 0..<8 {
+            for _ in 0..<2 {
                 advance()
                 if position >= count || !key.starts(with: prefix) { return }
             }
