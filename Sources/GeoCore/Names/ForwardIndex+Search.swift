@@ -106,7 +106,7 @@ extension ForwardIndex {
 
         var cursor = KeyIndex.Cursor(names)
         var i = names.lowerBound(key, &cursor)
-        cursor.load(i)
+        if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
         while i < names.count && cursor.key == key {
             consider(i, cursor.posting, { ForwardScore.exact($0, population: $1) }, { $0.isAlias ? .alias : .exact }, codesAllowed: true)
             cursor.advance()
@@ -136,7 +136,7 @@ extension ForwardIndex {
         var result = Qualifier()
         var cursor = KeyIndex.Cursor(admin1Names)
         var i = admin1Names.lowerBound(key, &cursor)
-        cursor.load(i)
+        if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
         while i < admin1Names.count && cursor.key == key {
             result.admin1.append(cursor.posting.target)
             cursor.advance()
@@ -144,7 +144,7 @@ extension ForwardIndex {
         }
         cursor = KeyIndex.Cursor(names)
         i = names.lowerBound(key, &cursor)
-        cursor.load(i)
+        if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
         while i < names.count && cursor.key == key {
             let posting = cursor.posting
             if let kind = posting.kind, !kind.isCity, kind != .admin1, posting.target < countryCodes.count {

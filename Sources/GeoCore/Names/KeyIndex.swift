@@ -171,7 +171,7 @@ struct KeyIndex: Sendable {
     }
 
     /// The first entry for which `before(key)` is false, where `before` is true for a leading run of
-    /// entries and false after (key order).
+    /// entries and false after (key order). The cursor is usually left on that entry (check `position`).
     /// - Complexity: O(log(blocks) + blockSize) folds.
     func partitionPoint(_ cursor: inout Cursor, _ before: ([UInt8]) -> Bool) -> Int {
         var lo = 0, hi = blockCount
