@@ -199,7 +199,7 @@ struct KeyIndex: Sendable {
         partitionPoint(&cursor) { $0.lexicographicallyPrecedes(key) }
     }
 
-    /// The first entry at or after `from` whose key does not start with `prefix`.
+    /// The first entry after the keys that start with `prefix` (they are contiguous; used by tests and lookups).
     func prefixEnd(_ prefix: ArraySlice<UInt8>, _ cursor: inout Cursor) -> Int {
         partitionPoint(&cursor) { key in
             let head = key.prefix(prefix.count)
