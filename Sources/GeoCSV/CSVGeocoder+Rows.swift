@@ -140,18 +140,20 @@ extension CSVGeocoder {
             emptyFields()
             return
         }
-        guard let match = gazetteer.forward(query, limit: 1).first else {
+        // Countries only: the columns describe a country (its codes, name and centroid).
+        guard let match = gazetteer.forward(query, options: ForwardOptions(limit: 1, cities: false)).first,
+              let countryIndex = match.countryIndex else {
             stats.notFound += 1
             emptyFields()
             return
         }
         stats.inside += 1
         let delimiter = options.delimiter
-        appendCountry(match.countryIndex)
+        appendCountry(countryIndex)
         var matched: [UInt8] = [delimiter]
         CSVField.append(match.matched, delimiter: delimiter, to: &matched)
         matched.withUnsafeBufferPointer { out.append($0) }
-        let centroid = gazetteer.centroid(of: match.countryIndex)
+        let centroid = gazetteer.centroid(of: countryIndex)
         for value in [match.score, centroid.lat, centroid.lon] {
             out.append(delimiter)
             appendNumber(value)

@@ -27,7 +27,7 @@ public struct CSVOptions: Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
         /// Append the country at each row's latitude/longitude (`reverseGeocode`).
         case reverse(lat: CSVColumn, lon: CSVColumn)
-        /// Append the best match for each row's name (`forwardGeocode` with limit 1).
+        /// Append the best country for each row's name (`forwardGeocode` with limit 1 and kinds ["country"]).
         case forward(CSVColumn)
     }
 

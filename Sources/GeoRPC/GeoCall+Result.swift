@@ -45,11 +45,11 @@ extension GeoCall {
                 }
             }
             out.endArray()
-        case .forward(let query, let limit):
+        case .forward(let query, let options):
             out.beginArray()
             if !isBlank(query) {
-                for match in gazetteer.forward(query, limit: limit) {
-                    writeForward(match, gazetteer: gazetteer, into: &out)
+                for match in gazetteer.forward(query, options: options) {
+                    writeForward(match, gazetteer: gazetteer, language: options.language, into: &out)
                 }
             }
             out.endArray()
@@ -95,40 +95,15 @@ extension GeoCall {
         out.endObject()
     }
 
-    private func writeForward(_ match: ForwardMatch, gazetteer: CountryGazetteer, into out: inout JSONWriter) {
-        let index = match.countryIndex
-        let country = gazetteer.countries[index]
-        let centroid = gazetteer.centroid(of: index)
-        out.beginObject()
-        writeCodes(country, into: &out)
-        field("matched", match.matched, &out)
-        out.key("score")
-        out.number(match.score)
-        out.key("centroid")
-        writePoint(centroid, into: &out)
-        out.key("labelPoint")
-        writePoint(country.labelPoint ?? centroid, into: &out)
-        // [west, south, east, north], as GeoJSON's bbox; west > east when the area crosses ±180°.
-        let bounds = gazetteer.bounds(of: index)
-        out.key("bbox")
-        out.beginArray()
-        out.number(bounds.minLon)
-        out.number(bounds.minLat)
-        out.number(bounds.maxLon)
-        out.number(bounds.maxLat)
-        out.endArray()
-        out.endObject()
-    }
-
     /// The identifying members shared by forward and bbox results.
-    private func writeCodes(_ country: Country, into out: inout JSONWriter) {
+    func writeCodes(_ country: Country, into out: inout JSONWriter) {
         field("iso2", country.iso2, &out)
         field("iso3", country.iso3, &out)
         field("adm0a3", country.adm0a3, &out)
         field("name", country.name, &out)
     }
 
-    private func writePoint(_ point: GeoPoint, into out: inout JSONWriter) {
+    func writePoint(_ point: GeoPoint, into out: inout JSONWriter) {
         out.beginObject()
         out.key("lat")
         out.number(point.lat)
@@ -137,7 +112,7 @@ extension GeoCall {
         out.endObject()
     }
 
-    private func field(_ key: String, _ value: String?, _ out: inout JSONWriter) {
+    func field(_ key: String, _ value: String?, _ out: inout JSONWriter) {
         out.key(key)
         if let value { out.string(value) } else { out.null() }
     }

@@ -9,8 +9,8 @@ public enum GeoCall: Equatable, Sendable {
     case reverse(GeoPoint, maxDistanceKm: Double)
     /// `reverseGeocodeMany`: `reverse` for each point, answered in one reply.
     case reverseMany([GeoPoint], maxDistanceKm: Double)
-    /// `forwardGeocode`: countries whose names match, best first.
-    case forward(query: String, limit: Int)
+    /// `forwardGeocode`: countries and cities whose names match, best first.
+    case forward(query: String, options: ForwardOptions)
     /// `countriesInBBox`: countries whose areas meet a box; `minLon > maxLon` crosses the antimeridian.
     case countriesInBBox(GeoBox)
 
@@ -47,7 +47,10 @@ public enum GeoCall: Equatable, Sendable {
         case .forwardGeocode:
             let query = try bound.string(0)
             let limit = try bound.integer(1, within: 1, maxLimit, default: defaultLimit)
-            return .forward(query: query, limit: limit)
+            let kinds = try bound.kinds(4)
+            return .forward(query: query, options: ForwardOptions(
+                limit: limit, language: try bound.language(2), countryCodes: try bound.countryCodes(3),
+                countries: kinds.countries, cities: kinds.cities))
         case .countriesInBBox:
             let minLat = try bound.number(0, within: -90, 90)
             let minLon = try bound.number(1, within: -180, 180)

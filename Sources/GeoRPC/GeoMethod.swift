@@ -33,7 +33,7 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
     public var parameterNames: [String] {
         switch self {
         case .reverseGeocode: return ["lat", "lon", "maxDistanceKm"]
-        case .forwardGeocode: return ["query", "limit"]
+        case .forwardGeocode: return ["query", "limit", "lang", "countryCodes", "kinds"]
         case .countriesInBBox: return ["minLat", "minLon", "maxLat", "maxLon"]
         case .reverseGeocodeMany: return ["points", "maxDistanceKm"]
         }

@@ -161,13 +161,15 @@ extension ParamProblem {
             return "expected \(expected) positional parameters [\(positional.joined(separator: ", "))], got \(found)\(named)"
         case .aboveMaximum(let other):
             return "must not be greater than \(other)"
+        case .invalidValue(let reason):
+            return reason
         }
     }
 
     /// The problem's facts as extra `data` members, beside `param` and `reason`.
     func writeDetails(into out: inout JSONWriter) {
         switch self {
-        case .missing, .notFinite:
+        case .missing, .notFinite, .invalidValue:
             break
         case .unknown(let accepted):
             out.key("accepted")

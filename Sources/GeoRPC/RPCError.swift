@@ -73,4 +73,7 @@ public enum ParamProblem: Equatable, Sendable {
     case wrongCount(found: Int, required: Int, positional: [String], byNameOnly: [String])
     /// A minimum above its maximum, such as `minLat > maxLat`; the payload names the maximum.
     case aboveMaximum(of: String)
+    /// A value of the right type that is not one the parameter accepts; the text says what is wanted,
+    /// e.g. `must be a BCP 47 language tag such as "de" or "pt-BR"`.
+    case invalidValue(String)
 }

@@ -10,6 +10,8 @@ import GeoCore
 let usage = """
     usage: geocoder-bench [--points N] [--runs R] [--requests N] [--data PATH] [--bin PATH] [--no-server]
            geocoder-bench --check N [--data PATH]    exactness only, N points of each kind; exit 1 on any mismatch
+           geocoder-bench --forward [--class PREFIX] [--runs R] [--data PATH]
+                                                   forwardGeocode latency per query class (name tables of Data/)
            --export-points PATH writes both point sets (float64 lat, lon pairs; uniform, then near-border)
            for scripts/bench-peer.py, so the peer measures the very same points
     """
@@ -22,6 +24,8 @@ var dataPath: String? = nil
 var binary: String? = nil
 var withServer = true
 var exportPath: String? = nil
+var forwardOnly = false
+var forwardClass: String? = nil
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let name = arguments.removeFirst()
@@ -38,11 +42,17 @@ while !arguments.isEmpty {
     case "--bin": binary = value()
     case "--no-server": withServer = false
     case "--export-points": exportPath = value()
+    case "--forward": forwardOnly = true
+    case "--class": forwardClass = value()
     default: say(usage); exit(2)
     }
 }
 
 let path = locateData(dataPath)
+if forwardOnly {
+    forwardBench(dataPath: path, runs: runs, only: forwardClass)
+    exit(0)
+}
 guard let bytes = readFile(path) else { say("cannot read \(path)"); exit(1) }
 let loadStart = now()
 let gazetteer: CountryGazetteer

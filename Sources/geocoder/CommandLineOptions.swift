@@ -29,6 +29,8 @@ struct CommandLineOptions: Equatable {
     var dataPath: String?
     /// `--no-cache`: load the GeoJSON itself, neither reading nor writing the binary index.
     var noCache = false
+    /// `--no-places`: forward search without the GeoNames cities and admin-1 divisions (countries only).
+    var noPlaces = false
     /// The server's caps on each line (`--max-line-bytes` and friends); see `CommandLineOptions+Limits.swift`.
     var limits = RPCLimits()
 
@@ -64,6 +66,8 @@ struct CommandLineOptions: Equatable {
                 return CommandLineOptions(command: .version)
             case "--no-cache":
                 options.noCache = true
+            case "--no-places":
+                options.noPlaces = true
             case "--data", "--max-distance", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output":
                 if let inlineValue {
                     named[name] = inlineValue

@@ -73,7 +73,7 @@ enum DataLocator {
     }
 
     /// The real path of the running executable, from `/proc/self/exe`.
-    private static func executablePath() -> String? {
+    static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBufferPointer { buffer -> Int in
             guard let base = buffer.baseAddress else { return -1 }
@@ -84,7 +84,7 @@ enum DataLocator {
     }
 
     /// The folder holding `path`; nil for "/" and for a bare name.
-    private static func parent(of path: String) -> String? {
+    static func parent(of path: String) -> String? {
         guard path != "/", let slash = path.lastIndex(of: "/") else { return nil }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

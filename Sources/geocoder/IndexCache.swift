@@ -39,8 +39,10 @@ enum IndexCache {
         return value != "0"
     }
 
-    /// The index file for `dataPath`: `<dir>/<data file name>-<hash of its real path>.idx`.
-    static func file(for dataPath: String) -> String? {
+    /// The index file for `dataPath`: `<dir>/<data file name>-<hash of its real path><variant>.idx`.
+    /// - Parameter variant: tells apart indexes built from the same file with other options
+    ///   (`-countries` for `--no-places`), so switching options does not rebuild one file back and forth.
+    static func file(for dataPath: String, variant: String = "") -> String? {
         guard let dir = directory() else { return nil }
         var resolved = dataPath
         if let real = realpath(dataPath, nil) {
@@ -50,7 +52,7 @@ enum IndexCache {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in resolved.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         let name = resolved.split(separator: "/").last.map(String.init) ?? "data"
-        return dir + "/" + name + "-" + String(hash, radix: 16) + ".idx"
+        return dir + "/" + name + "-" + String(hash, radix: 16) + variant + ".idx"
     }
 
     /// The gazetteer from the cached index when it is valid for `dataPath`; nil on any miss.
@@ -59,8 +61,8 @@ enum IndexCache {
     /// cache in one call, where a read would first fault in and copy into a fresh 20 MB buffer. The index
     /// tables then point into the mapping (`CountryGazetteer(binary: ByteStorage, …)`), so nothing is copied;
     /// MAP_PRIVATE means a later rewrite of the file (by rename) never changes the bytes under a running server.
-    static func load(dataPath: String, key: (UInt64, UInt64)) -> CountryGazetteer? {
-        guard let cache = file(for: dataPath) else { return nil }
+    static func load(dataPath: String, key: (UInt64, UInt64), variant: String = "") -> CountryGazetteer? {
+        guard let cache = file(for: dataPath, variant: variant) else { return nil }
         let fd = open(cache, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -78,8 +80,8 @@ enum IndexCache {
     }
 
     /// Writes the index for `dataPath`; failures are silent (the cache is an optimisation).
-    static func store(_ gazetteer: CountryGazetteer, dataPath: String, key: (UInt64, UInt64)) {
-        guard let dir = directory(), let cache = file(for: dataPath) else { return }
+    static func store(_ gazetteer: CountryGazetteer, dataPath: String, key: (UInt64, UInt64), variant: String = "") {
+        guard let dir = directory(), let cache = file(for: dataPath, variant: variant) else { return }
         makeDirectories(dir)
         let temporary = cache + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

@@ -10,7 +10,8 @@ enum Usage {
                                                 JSON-RPC 2.0 server, one message per line on stdin/stdout
           geocoder reverse LAT LON [--max-distance KM]
                                                 the country at or nearest to a point (default 10 km, max 20037.5)
-          geocoder forward NAME [--limit N]     countries whose names match, best first (default 5, max 250)
+          geocoder forward NAME [--limit N]     countries and cities whose names match, best first (default 5,
+                                                max 250); "Paris, Texas": text after a comma qualifies a city
           geocoder bbox MINLAT MINLON MAXLAT MAXLON
                                                 countries meeting a box; MINLON > MAXLON crosses the antimeridian
           geocoder csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C]
@@ -27,7 +28,7 @@ enum Usage {
 
         RPC METHODS (params by name, or by position in this order)
           reverseGeocode  {lat, lon, maxDistanceKm?}        [lat, lon]; maxDistanceKm only by name
-          forwardGeocode  {query, limit?}                   [query] or [query, limit]
+          forwardGeocode  {query, limit?, lang?, countryCodes?, kinds?}   [query] or [query, limit]
           countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
           reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?}   [points]
           rpc.discover    (no params)                       the OpenRPC document (rpc-schema/openrpc.json)
@@ -43,6 +44,8 @@ enum Usage {
         DATA FILE (first found)
           --data PATH; $GEOCODER_DATA; <executable dir>/../share/geocoder/ne_10m_admin_0_countries.geojson;
           Data/ne_10m_admin_0_countries.geojson in a folder above the executable; ./Data/...
+          Forward search also reads country-names.tsv, admin1.tsv and cities.tsv from the GeoJSON's folder,
+          else from those places; --no-places leaves out the cities and admin-1 divisions.
 
         INDEX CACHE
           A binary index built from the data file is kept in $GEOCODER_CACHE_DIR, else $XDG_CACHE_HOME/geocoder,

@@ -29,8 +29,11 @@ func loadGazetteer() -> CountryGazetteer {
     }
     // The prebuilt binary index, when one matches this data file (see IndexCache).
     let useCache = !options.noCache && !IndexCache.disabledByEnvironment
-    let key = useCache ? IndexCache.sourceKey(path) : nil
-    if let key, let cached = IndexCache.load(dataPath: path, key: key) { return cached }
+    // The name tables (CLDR names, admin-1, cities) are part of the index, so part of its key.
+    let namePaths = NameFiles.locate(dataPath: path, places: !options.noPlaces)
+    let key = useCache ? IndexCache.sourceKey(path).flatMap { NameFiles.sourceKey(base: $0, paths: namePaths) } : nil
+    let variant = options.noPlaces ? "-countries" : ""
+    if let key, let cached = IndexCache.load(dataPath: path, key: key, variant: variant) { return cached }
     let bytes: [UInt8]
     switch DataLocator.read(path) {
     case .success(let read): bytes = read
@@ -40,9 +43,17 @@ func loadGazetteer() -> CountryGazetteer {
     }
     do throws(GazetteerError) {
         var warnings: [GeoJSONWarning] = []
-        let gazetteer = try CountryGazetteer.load(geoJSON: bytes, warnings: &warnings)
+        let countriesOnly = try CountryGazetteer.load(geoJSON: bytes, warnings: &warnings)
+        let names: NameData
+        switch NameFiles.load(namePaths) {
+        case .success(let loaded): names = loaded
+        case .failure(let error):
+            report(error.message)
+            exit(1)
+        }
+        let gazetteer = countriesOnly.withNames(names)
         // A file with warnings is not cached, so its warnings show on every start, not only the first.
-        if let key, warnings.isEmpty { IndexCache.store(gazetteer, dataPath: path, key: key) }
+        if let key, warnings.isEmpty { IndexCache.store(gazetteer, dataPath: path, key: key, variant: variant) }
         for warning in warnings.prefix(10) { report("warning: \(path): \(warning.message)") }
         if warnings.count > 10 { report("warning: \(path): \(warnings.count - 10) more warnings like these") }
         return gazetteer

@@ -52,8 +52,13 @@ struct ResultTests {
     func forward() throws {
         let results = try #require(try Fixture.server().result("forwardGeocode", #"{"query":"Germany"}"#).arrayValue)
         let first = try #require(results.first)
-        #expect(first.keys == ["iso2", "iso3", "adm0a3", "name", "matched", "score", "centroid", "labelPoint", "bbox"])
+        #expect(first.keys == ["kind", "name", "matched", "matchType", "score", "iso2", "iso3", "adm0a3", "country",
+                               "admin1", "population", "lat", "lon", "centroid", "labelPoint", "bbox"])
         #expect(first["iso2"] == .string("DE"))
+        #expect(first["kind"] == .string("country"))
+        #expect(first["matchType"] == .string("exact"))
+        #expect(first["admin1"] == .null)
+        #expect(first["lat"] == first["centroid"]?["lat"])
         #expect(first["centroid"]?.keys == ["lat", "lon"])
         #expect(first["labelPoint"]?.keys == ["lat", "lon"])
         let bbox = try #require(first["bbox"]?.arrayValue).compactMap { $0.doubleValue }

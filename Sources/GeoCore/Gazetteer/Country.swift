@@ -22,6 +22,8 @@ public struct Country: Sendable {
     public var wikidataID: String?
     /// Natural Earth's hand-placed label point (LABEL_Y, LABEL_X), when given.
     public var labelPoint: GeoPoint?
+    /// Natural Earth POP_EST, when given: shown by forward search and used to break its ties.
+    public var population: Int?
     /// Localised names from the NAME_xx fields: (language code in lower case, name).
     public var localNames: [LocalName]
     /// Other English names the data gives (NAME_ALT, ADMIN where it differs from NAME).
@@ -42,7 +44,7 @@ public struct Country: Sendable {
                 name: String, nameLong: String? = nil, formalName: String? = nil,
                 sovereign: String? = nil, sovereignA3: String? = nil, type: String? = nil,
                 continent: String? = nil, regionUN: String? = nil, subregion: String? = nil,
-                wikidataID: String? = nil, labelPoint: GeoPoint? = nil,
+                wikidataID: String? = nil, labelPoint: GeoPoint? = nil, population: Int? = nil,
                 localNames: [LocalName] = [], alternateNames: [String] = [], geometry: MultiPolygon) {
         self.adm0a3 = adm0a3
         self.iso2 = iso2
@@ -59,6 +61,7 @@ public struct Country: Sendable {
         self.subregion = subregion
         self.wikidataID = wikidataID
         self.labelPoint = labelPoint
+        self.population = population
         self.localNames = localNames
         self.alternateNames = alternateNames
         self.geometry = geometry

@@ -8,7 +8,7 @@
 /// rejected with a `BinaryFormatError` and the caller rebuilds it; it never crashes a query.
 extension CountryGazetteer {
     /// Bump whenever the payload's layout or the index's build changes.
-    public static let binaryFormatVersion: UInt32 = 7
+    public static let binaryFormatVersion: UInt32 = 8
     static let binaryMagic: [UInt8] = Array("GEOIDX\r\n".utf8)
     static let byteOrderMark: UInt32 = 0x0102_0304
     /// Header bytes before the payload.
@@ -107,6 +107,7 @@ extension CountryGazetteer {
             }
             out.u32(UInt32(c.alternateNames.count))
             for alternate in c.alternateNames { out.string(alternate) }
+            out.u64(c.population.map { UInt64($0) } ?? UInt64.max)
         }
         var numbers: [Double] = []
         numbers.reserveCapacity(countries.count * 6)
@@ -114,7 +115,7 @@ extension CountryGazetteer {
             numbers += [centroids[k].lat, centroids[k].lon, boxes[k].minLat, boxes[k].minLon, boxes[k].maxLat, boxes[k].maxLon]
         }
         out.array(numbers)
-        names.write(to: &out)
+        search.write(to: &out)
         index.write(to: &out)
     }
 
@@ -148,11 +149,14 @@ extension CountryGazetteer {
             guard alternateCount <= input.remaining / 4 else { throw .invalid("alternate name count") }
             var alternates: [String] = []
             for _ in 0..<alternateCount { alternates.append(try input.string()) }
+            let population = try input.u64()
+            guard population == UInt64.max || population < 1 << 31 else { throw .invalid("population") }
             countries.append(Country(
                 adm0a3: adm0a3, iso2: iso2, iso3: iso3, isoNumeric: isoNumeric, name: name,
                 nameLong: texts[0], formalName: texts[1], sovereign: texts[2], sovereignA3: texts[3],
                 type: texts[4], continent: texts[5], regionUN: texts[6], subregion: texts[7],
-                wikidataID: texts[8], labelPoint: label, localNames: locals, alternateNames: alternates,
+                wikidataID: texts[8], labelPoint: label,
+                population: population == UInt64.max ? nil : Int(population), localNames: locals, alternateNames: alternates,
                 geometry: MultiPolygon(polygons: [])))
         }
         let numbers = try input.array(of: Double.self)
@@ -163,8 +167,8 @@ extension CountryGazetteer {
             centroids.append(GeoPoint(lat: n[6 * k], lon: n[6 * k + 1]))
             boxes.append(GeoBox(minLat: n[6 * k + 2], minLon: n[6 * k + 3], maxLat: n[6 * k + 4], maxLon: n[6 * k + 5]))
         }
-        let names = try NameIndex(reading: &input, countryCount: countries.count)
+        let search = try ForwardIndex(reading: &input, countries: countries)
         let index = try CountryIndex(reading: &input, areaCount: countries.count)
-        self.init(countries: countries, index: index, centroids: centroids, boxes: boxes, names: names)
+        self.init(countries: countries, index: index, centroids: centroids, boxes: boxes, search: search)
     }
 }

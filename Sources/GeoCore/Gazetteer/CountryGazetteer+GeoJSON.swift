@@ -81,6 +81,7 @@ extension CountryGazetteer {
             subregion: p.text("SUBREGION", "subregion"),
             wikidataID: p.text("WIKIDATAID", "wikidataid"),
             labelPoint: label,
+            population: p.number("POP_EST", "pop_est").flatMap { $0 >= 0 && $0 < 2e9 ? Int($0) : nil },
             localNames: locals,
             alternateNames: alternates,
             geometry: area)

@@ -6,7 +6,8 @@ public struct CountryGazetteer: Sendable {
     /// The countries, in the order of the source file.
     public let countries: [Country]
     let index: CountryIndex
-    let names: NameIndex
+    /// Names of countries and cities for `forward` (`ForwardIndex`).
+    let search: ForwardIndex
     let centroids: [GeoPoint]
     let boxes: [GeoBox]
     /// Each country's position when sorted by English name, then ADM0_A3: the order of `countries(in:)`.
@@ -40,12 +41,12 @@ public struct CountryGazetteer: Sendable {
 
     /// Assembles a gazetteer from parts already computed (by `init(countries:cellSize:)` or read from a
     /// binary index); builds the name index and the display order.
-    init(countries: [Country], index: CountryIndex, centroids: [GeoPoint], boxes: [GeoBox], names: NameIndex? = nil) {
+    init(countries: [Country], index: CountryIndex, centroids: [GeoPoint], boxes: [GeoBox], search: ForwardIndex? = nil) {
         self.countries = countries
         self.index = index
         self.centroids = centroids
         self.boxes = boxes
-        self.names = names ?? NameIndex(countries: countries)
+        self.search = search ?? ForwardIndex(countries: countries, data: nil)
         let order = countries.indices.sorted { a, b in
             let l = countries[a], r = countries[b]
             return l.name != r.name ? l.name < r.name : l.adm0a3 < r.adm0a3
@@ -67,15 +68,6 @@ public struct CountryGazetteer: Sendable {
         }
         guard maxDistanceKm > 0, let near = index.nearestArea(to: point, withinKm: maxDistanceKm) else { return nil }
         return ReverseMatch(countryIndex: near.area, kind: .nearest, distanceKm: near.distanceKm)
-    }
-
-    /// Countries whose names or codes match `query`, ignoring case, diacritics and punctuation.
-    /// - Parameters:
-    ///   - query: a name in any of the data's languages, or an ISO alpha-2/alpha-3 code.
-    ///   - limit: the most results to return.
-    /// - Returns: best first; empty when nothing matches.
-    public func forward(_ query: String, limit: Int) -> [ForwardMatch] {
-        names.search(query, limit: limit, countries: countries)
     }
 
     /// The countries whose land really meets `box` (polygon intersection, not bounding-box overlap).

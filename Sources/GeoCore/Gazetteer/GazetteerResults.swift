@@ -21,18 +21,82 @@ public struct ReverseMatch: Equatable, Sendable {
     }
 }
 
-/// One answer to a name search.
+/// One answer to a name search: a country or a city.
 public struct ForwardMatch: Equatable, Sendable {
-    /// Index into `CountryGazetteer.countries`.
-    public var countryIndex: Int
-    /// In (0, 1]: 1 for the country's own English name; lower for other names, codes and prefixes.
+    /// What the query matched; the tiers rank in this order (see `ForwardScore`).
+    public enum MatchType: Equatable, Sendable {
+        /// A name in any language, a city's name or alternate name, or a whole ISO/NE code (or flag).
+        case exact
+        /// A short, variant or curated alternative name of a country ("UK", "Burma", "Holland").
+        case alias
+        /// The query is the start of a name ("Switz").
+        case prefix
+        /// A name within a small edit distance of the query ("Germny").
+        case fuzzy
+
+        public var name: String {
+            switch self {
+            case .exact: return "exact"
+            case .alias: return "alias"
+            case .prefix: return "prefix"
+            case .fuzzy: return "fuzzy"
+            }
+        }
+    }
+
+    /// Index into `CountryGazetteer.countries`: the country matched, or the country a city belongs to
+    /// (nil when no Natural Earth feature has the city's country code).
+    public var countryIndex: Int?
+    /// Index of the city (`CountryGazetteer.city(_:)`); nil for a country.
+    public var cityIndex: Int?
+    /// In (0, 1]; see `ForwardScore` for the formula.
     public var score: Double
     /// The name or code, as the data spells it, that the query matched.
     public var matched: String
+    public var matchType: MatchType
 
-    public init(countryIndex: Int, score: Double, matched: String) {
+    public init(countryIndex: Int?, cityIndex: Int? = nil, score: Double, matched: String, matchType: MatchType = .exact) {
         self.countryIndex = countryIndex
+        self.cityIndex = cityIndex
         self.score = score
         self.matched = matched
+        self.matchType = matchType
     }
+
+    public var isCity: Bool { cityIndex != nil }
+}
+
+/// What a forward search returns and how it shows names.
+public struct ForwardOptions: Equatable, Sendable {
+    /// The most results.
+    public var limit: Int
+    /// A BCP 47 tag, lower case (`de`, `pt-br`, `zh-hant`): country names are shown in this language when
+    /// CLDR has them; nil for the Natural Earth English names.
+    public var language: String?
+    /// Upper-case ISO alpha-2 codes: only these countries, and cities in them; nil for all.
+    public var countryCodes: [String]?
+    /// Whether countries and cities may be returned.
+    public var countries: Bool
+    public var cities: Bool
+
+    public init(limit: Int = 5, language: String? = nil, countryCodes: [String]? = nil, countries: Bool = true,
+                cities: Bool = true) {
+        self.limit = limit
+        self.language = language
+        self.countryCodes = countryCodes
+        self.countries = countries
+        self.cities = cities
+    }
+}
+
+/// A city from GeoNames, decoded for showing.
+public struct City: Equatable, Sendable {
+    public var geonameid: Int
+    public var name: String
+    public var point: GeoPoint
+    /// ISO alpha-2.
+    public var iso2: String
+    /// The admin-1 division's name, when known.
+    public var admin1: String?
+    public var population: Int
 }

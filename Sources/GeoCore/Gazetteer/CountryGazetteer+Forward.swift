@@ -1,0 +1,106 @@
+/// Forward search: countries and cities by name, with the names shown in the caller's language.
+extension CountryGazetteer {
+    /// This gazetteer with the CLDR country names, admin-1 divisions and cities of `data` added to its
+    /// forward search (the countries, grid and everything else are shared, not copied).
+    /// - Complexity: O(n log n) in the number of names (about a second for 700,000).
+    public func withNames(_ data: NameData) -> CountryGazetteer {
+        CountryGazetteer(countries: countries, index: index, centroids: centroids, boxes: boxes,
+                         search: ForwardIndex(countries: countries, data: data))
+    }
+
+    /// Countries and cities whose names match `query`, best first.
+    ///
+    /// Matching ignores case, diacritics and punctuation, also finds German umlauts spelled out
+    /// ("Oesterreich"), flag emoji ("🇫🇷"), ISO alpha-2/alpha-3/numeric codes (whole only), names that start
+    /// with the query, and — when nothing else matches — names within 1 edit (queries of 4–7 bytes) or 2
+    /// (8 or more). "Paris, Texas": text after commas must name the city's admin-1 division or its country,
+    /// and only cities are returned. Scores: `ForwardScore`; each place appears once, with its best match.
+    /// - Parameters:
+    ///   - query: what the user typed.
+    ///   - options: limit, language, country filter, kinds.
+    /// - Returns: at most `options.limit` matches, by score, then countries before cities, then larger
+    ///   population, then name; empty when nothing matches.
+    /// - Complexity: O(log n) for exact queries; see `ForwardIndex.search`.
+    public func forward(_ query: String, options: ForwardOptions) -> [ForwardMatch] {
+        let index = search
+        var found = index.search(query, options: options, countries: countries)
+        // Numbers first (no capture of the gazetteer: copying it into a closure costs a retain per table).
+        found.sort { $0.beats($1) }
+        // Equal score, kind and population: by English name, as documented (rare, so names are decoded only here).
+        var start = 0
+        while start < found.count {
+            var end = start + 1
+            while end < found.count && found[end].score == found[start].score && found[end].isCity == found[start].isCity
+                && found[end].population == found[start].population { end += 1 }
+            if end - start > 1 {
+                let named = found[start..<end].map { (candidate: $0, name: Array(placeName($0).utf8)) }
+                let ordered = named.sorted { a, b in
+                    a.name != b.name ? a.name.lexicographicallyPrecedes(b.name) : a.candidate.target < b.candidate.target
+                }
+                for (k, item) in ordered.enumerated() { found[start + k] = item.candidate }
+            }
+            start = end
+        }
+        var matches: [ForwardMatch] = []
+        matches.reserveCapacity(found.count)
+        for c in found {
+            let countryIndex = c.isCity ? index.countryOfCode[index.cities.country[c.target]] : c.target
+            matches.append(ForwardMatch(countryIndex: countryIndex, cityIndex: c.isCity ? c.target : nil, score: c.score,
+                                        matched: index.names.text(c.text), matchType: c.type))
+        }
+        return matches
+    }
+
+    /// `forward(_:options:)` with only a limit: countries and cities, English names.
+    public func forward(_ query: String, limit: Int) -> [ForwardMatch] {
+        forward(query, options: ForwardOptions(limit: limit))
+    }
+
+    /// The number of cities forward search knows.
+    public var cityCount: Int { search.cities.count }
+
+    /// City `index` (`ForwardMatch.cityIndex`), decoded.
+    public func city(_ index: Int) -> City {
+        let table = search.cities
+        let division = Int(table.admin1[index])
+        return City(geonameid: Int(table.geonameid[index]), name: search.names.text(Int(table.name[index])),
+                    point: table.point(index),
+                    iso2: CountryCode.unpack(table.country[index]),
+                    admin1: division >= 0 ? search.labels.string(Int(search.admin1.name[division])) : nil,
+                    population: Int(table.population[index]))
+    }
+
+    /// The name of the country with ISO alpha-2 `iso2` in `language` (a BCP 47 tag, any case; subtags are
+    /// dropped from the right until CLDR has a name), else the Natural Earth English name; nil when
+    /// neither knows the code.
+    public func countryName(iso2: String, language: String?) -> String? {
+        guard let code = CountryCode.pack(iso2) else { return nil }
+        if let language, let text = search.localized.text(code: code, language: asciiLowercased(language)) {
+            return search.labels.string(text)
+        }
+        return search.countryOfCode[code].map { countries[$0].name }
+    }
+
+    /// Country `index`'s name in `language`, falling back as `countryName(iso2:language:)` does.
+    public func countryName(_ index: Int, language: String?) -> String {
+        if let language, let iso2 = countries[index].iso2, let name = countryName(iso2: iso2, language: language) {
+            return name
+        }
+        return countries[index].name
+    }
+
+    /// The candidate's display name in English, for ordering ties.
+    private func placeName(_ candidate: ForwardCandidate) -> String {
+        candidate.isCity ? search.names.text(Int(search.cities.name[candidate.target])) : countries[candidate.target].name
+    }
+}
+
+extension CountryGazetteer {
+    /// The forward-search tables' sizes, for benchmarks: entries in the name index, and the bytes of every
+    /// forward table (name index, cities, divisions, localized names) as they lie in the binary index.
+    public var forwardIndexSize: (names: Int, bytes: Int) {
+        var out = BinaryWriter()
+        search.write(to: &out)
+        return (search.names.count, out.bytes.count)
+    }
+}

@@ -1,0 +1,147 @@
+/// Everything forward search needs, built once at load: the name index over countries and cities, the
+/// admin-1 qualifier index, the cities, and the countries' names per language.
+///
+/// All of it is flat tables (`Table`, `StringPool`), so it is written into the binary index and served
+/// from the mapped file like the spatial index; a query allocates only its small result.
+struct ForwardIndex: Sendable {
+    /// Folded names of countries (every kind) and cities (name and alternates).
+    let names: KeyIndex
+    /// Folded names, codes and alternates of admin-1 divisions, for qualifiers ("Paris, Texas").
+    let admin1Names: KeyIndex
+    /// The names results show besides the matched one: city and division names, localized country names.
+    let labels: StringPool
+    let cities: CityTable
+    let admin1: Admin1Table
+    let localized: LocalizedNames
+
+    /// Derived at load (not stored): each Natural Earth feature's packed ISO alpha-2, 0 when it has none.
+    let countryCodes: [UInt16]
+    /// Derived at load: the first feature with each packed alpha-2.
+    let countryOfCode: [UInt16: Int]
+
+    init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, admin1: Admin1Table,
+         localized: LocalizedNames, countries: [Country]) {
+        self.names = names
+        self.admin1Names = admin1Names
+        self.labels = labels
+        self.cities = cities
+        self.admin1 = admin1
+        self.localized = localized
+        countryCodes = countries.map { $0.iso2.flatMap(CountryCode.pack) ?? 0 }
+        countryOfCode = Self.primaryFeatures(countries)
+    }
+
+    /// For each ISO alpha-2, the feature that stands for the country: several Natural Earth features can
+    /// share a code (France and Clipperton Island are both FR), and the one whose ADM0_A3 is the ISO alpha-3
+    /// (FRA) is the country itself; failing that, the most populous, then the first.
+    static func primaryFeatures(_ countries: [Country]) -> [UInt16: Int] {
+        var byCode: [UInt16: Int] = [:]
+        for (k, country) in countries.enumerated() {
+            guard let code = country.iso2.flatMap(CountryCode.pack) else { continue }
+            guard let current = byCode[code] else {
+                byCode[code] = k
+                continue
+            }
+            func rank(_ c: Country) -> (Int, Int) { (c.adm0a3 == c.iso3 ? 1 : 0, c.population ?? 0) }
+            if rank(country) > rank(countries[current]) { byCode[code] = k }
+        }
+        return byCode
+    }
+
+    /// Builds the index over the Natural Earth names of `countries` and, when given, the CLDR names,
+    /// admin-1 divisions and cities of `data`.
+    ///
+    /// CLDR names attach to the first feature with the same ISO alpha-2 (codes without one are kept only for
+    /// showing city countries in `lang`). Names with German umlauts are also indexed spelled out
+    /// (`NameFolding.umlautKey`). A city whose admin-1 code is not in the admin-1 table has no division.
+    /// - Complexity: O(n log n) in the number of names.
+    init(countries: [Country], data: NameData?) {
+        var labels = StringPoolBuilder()
+        var names = KeyIndexBuilder()
+        // Byte keys, not String keys: hashing a String would link Unicode tables into the wasm build.
+        var labelOf: [[UInt8]: UInt32] = [:]
+        func label(_ value: String) -> UInt32 {
+            let bytes = Array(value.utf8)
+            if let known = labelOf[bytes] { return known }
+            let number = labels.append(value)
+            labelOf[bytes] = number
+            return number
+        }
+        let countryOfCode = Self.primaryFeatures(countries)
+        for (k, c) in countries.enumerated() {
+            names.add(c.name, .countryName, k)
+            for long in [c.nameLong, c.formalName] { if let long { names.add(long, .countryLongName, k) } }
+            for local in c.localNames { names.add(local.name, .countryLocalName, k) }
+            for alternate in c.alternateNames { names.add(alternate, .countryAlternate, k) }
+            for code in [c.iso2, c.iso3, c.isoNumeric, c.adm0a3] { if let code { names.add(code, .countryCode, k) } }
+        }
+        var localized: [(language: [UInt8], code: UInt16, text: UInt32)] = []
+        var admin1Names = KeyIndexBuilder()
+        var admin1Country: [UInt16] = [], admin1Name: [UInt32] = []
+        var cities = CityColumns()
+        if let data {
+            for row in data.countryNames {
+                guard let code = CountryCode.pack(row.code) else { continue }
+                if row.kind == .name { localized.append((asciiLowercased(row.lang), code, label(row.name))) }
+                guard let k = countryOfCode[code] else { continue }
+                names.add(row.name, row.kind == .name ? .countryLocalName : .countryAlias, k)
+            }
+            var admin1Of: [[UInt8]: Int] = [:]
+            for row in data.admin1 where admin1Country.count < CityTable.maxAdmin1 {
+                guard let code = CountryCode.pack(row.country) else { continue }
+                let k = admin1Country.count
+                admin1Country.append(code)
+                admin1Name.append(label(row.name))
+                admin1Of[Array((row.country + "." + row.code).utf8)] = k
+                admin1Names.add(row.name, .admin1, k)
+                // Numeric codes ("08" for Ontario) are GeoNames internals, not what people type.
+                if row.code.utf8.contains(where: { $0 >= 0x41 }) { admin1Names.add(row.code, .admin1, k) }
+                for alternate in row.alternates { admin1Names.add(alternate, .admin1, k) }
+            }
+            for row in data.cities where cities.count < Posting.maxTargets - 1 {
+                guard let code = CountryCode.pack(row.country) else { continue }
+                let k = cities.count
+                cities.append(row, code: code, admin1: admin1Of[Array((row.country + "." + row.admin1).utf8)] ?? -1)
+                names.add(row.name, .cityName, k)
+                for alternate in row.alternates { names.add(alternate, .cityAlternate, k) }
+            }
+        }
+        let nameIndex = names.build()
+        // Each city's name is the text of its own cityName entry (added first, so never dropped as a repeat).
+        var nameEntry = [UInt32](repeating: 0, count: cities.count)
+        for i in 0..<nameIndex.count {
+            let posting = nameIndex.posting(i)
+            if posting.kind == .cityName && !posting.umlauts { nameEntry[posting.target] = UInt32(i) }
+        }
+        self.init(names: nameIndex, admin1Names: admin1Names.build(), labels: labels.build(),
+                  cities: cities.build(names: nameEntry), admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)),
+                  localized: LocalizedNames(localized), countries: countries)
+    }
+}
+
+/// The cities' columns while they are collected.
+private struct CityColumns {
+    var lat: [Int32] = [], lon: [Int32] = [], population: [UInt32] = [], geonameid: [UInt32] = []
+    var country: [UInt16] = [], admin1: [Int16] = []
+
+    var count: Int { lat.count }
+
+    mutating func append(_ row: CityRow, code: UInt16, admin1 division: Int) {
+        lat.append(Int32((row.lat * CityTable.coordinateScale).rounded()))
+        lon.append(Int32((row.lon * CityTable.coordinateScale).rounded()))
+        population.append(row.population)
+        geonameid.append(row.geonameid)
+        country.append(code)
+        admin1.append(Int16(division))
+    }
+
+    func build(names: [UInt32]) -> CityTable {
+        CityTable(lat: Table(lat), lon: Table(lon), population: Table(population), geonameid: Table(geonameid),
+                  country: Table(country), admin1: Table(admin1), name: Table(names))
+    }
+}
+
+/// `text`'s bytes with A–Z lowered (language tags are ASCII).
+func asciiLowercased(_ text: String) -> [UInt8] {
+    text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+}

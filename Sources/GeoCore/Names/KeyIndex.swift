@@ -1,0 +1,340 @@
+/// Every name of every place, sorted by folded key, front-coded: the name index forward search walks.
+///
+/// Entry `i` is a name as the data spells it (its text) and a `Posting` (kind and place). Entries are
+/// sorted by their search key (`NameFolding.fold` of the text), but the keys are not stored: they are
+/// folded from the text when compared, which halves the size. Texts are front-coded in blocks of
+/// `blockSize` (each one stores only what differs from the previous text in its block) so that ~700,000
+/// names fit in about 6 MB, and a block's first text is whole, so a binary search over block heads finds a
+/// key in O(log n) folds. Sorted keys also serve prefix ranges and act as an implicit trie for the fuzzy
+/// walk (`KeyIndex+Fuzzy.swift`).
+struct KeyIndex: Sendable {
+    static let blockSize = 16
+    /// The blocks: per block, the first text as `varint length, bytes`; each other text as a header byte
+    /// `shared << 4 | suffix` (a nibble of 15 means "15 plus a varint that follows": shared's varint first),
+    /// then the suffix bytes, where `shared` is how many leading bytes it has in common with the previous
+    /// text and `suffix` how many follow. Most names need one header byte.
+    let data: Table<UInt8>
+    /// `blocks + 1` byte offsets into `data`.
+    let blockStarts: Table<UInt32>
+    /// One `Posting` per entry, 3 bytes each, little-endian.
+    let postings: Table<UInt8>
+
+    init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>) {
+        self.data = data
+        self.blockStarts = blockStarts
+        self.postings = postings
+    }
+
+    static var empty: KeyIndex { KeyIndexBuilder().build() }
+
+    var count: Int { postings.count / 3 }
+    var blockCount: Int { blockStarts.count - 1 }
+
+    @inline(__always)
+    func posting(_ i: Int) -> Posting {
+        let p = postings.buffer, k = 3 * i
+        precondition(i >= 0 && k + 2 < p.count, "posting index out of range")
+        return Posting(bits: UInt32(p[k]) | UInt32(p[k + 1]) << 8 | UInt32(p[k + 2]) << 16)
+    }
+
+    /// Entry `i`'s text, decoded.
+    func text(_ i: Int) -> String {
+        var cursor = Cursor(self)
+        cursor.load(i)
+        return String(decoding: cursor.text, as: UTF8.self)
+    }
+
+    /// Decodes entries in order, keeping the current text and its key in reused buffers.
+    ///
+    /// Holds plain pointers into the index's tables (valid while the index lives, which the caller's own
+    /// reference guarantees), so walking entries costs no reference counting.
+    struct Cursor {
+        private let data: UnsafeBufferPointer<UInt8>
+        private let starts: UnsafeBufferPointer<UInt32>
+        private let postings: UnsafeBufferPointer<UInt8>
+        let count: Int
+        private(set) var position = -1
+        private(set) var text: [UInt8] = []
+        private(set) var key: [UInt8] = []
+        private var offset = 0
+        private var end = 0
+
+        init(_ index: KeyIndex) {
+            data = index.data.buffer
+            starts = index.blockStarts.buffer
+            postings = index.postings.buffer
+            count = index.count
+            text.reserveCapacity(64)
+            key.reserveCapacity(64)
+        }
+
+        /// Moves to entry `i` (decoding from its block's start); `i == count` is the end.
+        mutating func load(_ i: Int) {
+            position = i
+            text.removeAll(keepingCapacity: true)
+            key.removeAll(keepingCapacity: true)
+            guard i < count else { return }
+            let block = i / KeyIndex.blockSize
+            offset = Int(starts[block])
+            end = min(Int(starts[block + 1]), data.count)
+            copy(varint())
+            for _ in 0..<(i % KeyIndex.blockSize) { decodeNext() }
+            foldKey()
+        }
+
+        /// Moves to the next entry.
+        mutating func advance() {
+            if position + 1 >= count || (position + 1) % KeyIndex.blockSize == 0 {
+                load(position + 1)
+                return
+            }
+            position += 1
+            decodeNext()
+            foldKey()
+        }
+
+        /// Moves to the first entry after the current one whose key does not start with `prefix`, given that
+        /// the current key does (the keys under a prefix are contiguous). A few steps ahead first, since
+        /// most skipped runs are short, then galloping over block heads and a binary search.
+        mutating func skip(prefix: ArraySlice<UInt8>) {
+            for _ in 0..<2 {
+                advance()
+                if position >= count || !key.starts(with: prefix) { return }
+            }
+            let origin = position
+            let blocks = starts.count - 1
+            var inside = position / KeyIndex.blockSize  // a block whose keys from `position` on start with prefix
+            var step = 1
+            var outside = blocks  // a block whose head no longer does (or the end)
+            while inside + step < blocks {
+                load((inside + step) * KeyIndex.blockSize)
+                if !key.starts(with: prefix) {
+                    outside = inside + step
+                    break
+                }
+                inside += step
+                step *= 2
+            }
+            while outside - inside > 1 {
+                let mid = (inside + outside) / 2
+                load(mid * KeyIndex.blockSize)
+                if key.starts(with: prefix) { inside = mid } else { outside = mid }
+            }
+            load(max(inside * KeyIndex.blockSize, origin))
+            let limit = min(outside * KeyIndex.blockSize, count)
+            while position < limit && key.starts(with: prefix) { advance() }
+        }
+
+        /// The current entry's posting.
+        var posting: Posting {
+            let k = 3 * position
+            guard position >= 0, k + 2 < postings.count else { return Posting(bits: 0x0F) }
+            return Posting(bits: UInt32(postings[k]) | UInt32(postings[k + 1]) << 8 | UInt32(postings[k + 2]) << 16)
+        }
+
+        private mutating func foldKey() {
+            key.removeAll(keepingCapacity: true)
+            let umlauts = posting.umlauts
+            text.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: umlauts, into: &key) }
+        }
+
+        private mutating func decodeNext() {
+            guard offset < end else { return }
+            let header = Int(data[offset])
+            offset += 1
+            var shared = header >> 4, suffix = header & 15
+            if shared == 15 { shared += varint() }
+            if suffix == 15 { suffix += varint() }
+            if shared < text.count { text.removeLast(text.count - shared) }
+            copy(suffix)
+        }
+
+        /// Bytes are read only inside the block; a damaged block yields shorter texts, never a bad read.
+        private mutating func copy(_ length: Int) {
+            let n = min(length, end - offset)
+            guard n > 0 else { return }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: data[offset..<(offset + n)]))
+            offset += n
+        }
+
+        private mutating func varint() -> Int {
+            var value = 0, shift = 0
+            while offset < end && shift < 28 {
+                let byte = data[offset]
+                offset += 1
+                value |= Int(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+            return value
+        }
+    }
+
+    /// The first entry for which `before(key)` is false, where `before` is true for a leading run of
+    /// entries and false after (key order). The cursor is usually left on that entry (check `position`).
+    /// - Complexity: O(log(blocks) + blockSize) folds.
+    func partitionPoint(_ cursor: inout Cursor, _ before: ([UInt8]) -> Bool) -> Int {
+        var lo = 0, hi = blockCount
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            cursor.load(mid * Self.blockSize)
+            if before(cursor.key) { lo = mid + 1 } else { hi = mid }
+        }
+        // Block `lo` is the first whose head is not before; the answer lies in block lo - 1 or is that head.
+        guard lo > 0 else { return 0 }
+        let first = (lo - 1) * Self.blockSize
+        let limit = min(lo * Self.blockSize, count)
+        cursor.load(first + 1)
+        var i = first + 1
+        while i < limit {
+            if !before(cursor.key) { return i }
+            cursor.advance()
+            i += 1
+        }
+        return limit
+    }
+
+    /// The first entry whose key is not less than `key`.
+    func lowerBound(_ key: [UInt8], _ cursor: inout Cursor) -> Int {
+        partitionPoint(&cursor) { $0.lexicographicallyPrecedes(key) }
+    }
+
+    /// The first entry after the keys that start with `prefix` (they are contiguous; used by tests and lookups).
+    func prefixEnd(_ prefix: ArraySlice<UInt8>, _ cursor: inout Cursor) -> Int {
+        partitionPoint(&cursor) { key in
+            let head = key.prefix(prefix.count)
+            return head.elementsEqual(prefix) || head.lexicographicallyPrecedes(prefix)
+        }
+    }
+
+    func write(to out: inout BinaryWriter) {
+        out.array(data)
+        out.array(blockStarts)
+        out.array(postings)
+    }
+
+    /// Reads what `write(to:)` wrote; checks the block offsets. (Texts and postings are not scanned:
+    /// decoding is bounds-checked, every posting is checked where it is used, and the checksum covers all.)
+    /// - Parameter targets: how many targets each kind may address (0: the kind is not allowed here).
+    init(reading input: inout BinaryReader, targets: (NameKind) -> Int) throws(BinaryFormatError) {
+        data = try input.table(of: UInt8.self)
+        blockStarts = try input.table(of: UInt32.self)
+        postings = try input.table(of: UInt8.self)
+        guard postings.count % 3 == 0 else { throw .invalid("name postings") }
+        let s = blockStarts.buffer
+        let blocks = (postings.count / 3 + Self.blockSize - 1) / Self.blockSize
+        guard s.count == blocks + 1, s[0] == 0, Int(s[s.count - 1]) == data.count else { throw .invalid("name blocks") }
+        var previous: UInt32 = 0
+        for value in s {
+            if value < previous { throw .invalid("name block order") }
+            previous = value
+        }
+        // The postings' kinds and targets are not scanned here (545,000 entries would cost start-up time):
+        // every use checks them (`NameKind(rawValue:)` is optional, targets are compared with their table's
+        // count before indexing), so a damaged one can only give a wrong answer, never a bad read.
+        _ = targets
+    }
+}
+
+/// Collects (text, posting) entries and sorts them into a `KeyIndex`.
+///
+/// Keys and texts go into two growing blobs rather than an array each, so building from 700,000 names
+/// stays within tens of MB. A key repeated for the same place is kept once, with its best kind.
+struct KeyIndexBuilder {
+    private var keys: [UInt8] = []
+    private var texts: [UInt8] = []
+    private var entries: [(key: UInt32, keyCount: UInt32, text: UInt32, textCount: UInt32, posting: UInt32)] = []
+
+    /// Adds `text` under its plain key, and also under its spelled-out-umlaut key when it has one.
+    mutating func add(_ text: String, _ kind: NameKind, _ target: Int) {
+        var copy = text
+        copy.withUTF8 { utf8 in
+            var plain: [UInt8] = [], spelled: [UInt8] = []
+            NameFolding.fold(utf8, umlauts: false, into: &plain)
+            if plain.isEmpty { return }
+            NameFolding.fold(utf8, umlauts: true, into: &spelled)
+            let textStart = UInt32(texts.count)
+            texts.append(contentsOf: utf8)
+            for (key, umlauts) in [(plain, false), (spelled, true)] where !umlauts || spelled != plain {
+                entries.append((UInt32(keys.count), UInt32(key.count), textStart, UInt32(utf8.count),
+                                Posting(kind: kind, target: target, umlauts: umlauts).bits))
+                keys.append(contentsOf: key)
+            }
+        }
+    }
+
+    /// - Complexity: O(n log n) key comparisons.
+    func build() -> KeyIndex {
+        var order = Array(entries.indices)
+        keys.withUnsafeBufferPointer { base in
+            func key(_ k: Int) -> UnsafeBufferPointer<UInt8> {
+                let e = entries[k]
+                return UnsafeBufferPointer(rebasing: base[Int(e.key)..<Int(e.key + e.keyCount)])
+            }
+            order.sort { a, b in
+                let c = compareKeys(key(a), key(b))
+                if c != 0 { return c < 0 }
+                let pa = Posting(bits: entries[a].posting), pb = Posting(bits: entries[b].posting)
+                let ga = Self.placeGroup(pa), gb = Self.placeGroup(pb)
+                if ga != gb { return ga < gb }
+                if pa.target != pb.target { return pa.target < pb.target }
+                if pa.kindBits != pb.kindBits { return pa.kindBits < pb.kindBits }
+                return a < b
+            }
+            // Same key, same place: keep the first (best kind).
+            var kept: [Int] = []
+            kept.reserveCapacity(order.count)
+            for k in order {
+                if let last = kept.last, compareKeys(key(last), key(k)) == 0 {
+                    let pl = Posting(bits: entries[last].posting), pk = Posting(bits: entries[k].posting)
+                    if Self.placeGroup(pl) == Self.placeGroup(pk) && pl.target == pk.target { continue }
+                }
+                kept.append(k)
+            }
+            order = kept
+        }
+        var data: [UInt8] = []
+        var starts: [UInt32] = []
+        var postings: [UInt8] = []
+        var previous: ArraySlice<UInt8> = []
+        for (n, k) in order.enumerated() {
+            let e = entries[k]
+            let text = texts[Int(e.text)..<Int(e.text + e.textCount)]
+            if n % KeyIndex.blockSize == 0 {
+                starts.append(UInt32(data.count))
+                Self.appendVarint(text.count, to: &data)
+                data.append(contentsOf: text)
+            } else {
+                var shared = 0
+                let limit = min(previous.count, text.count)
+                while shared < limit && previous[previous.startIndex + shared] == text[text.startIndex + shared] { shared += 1 }
+                let suffix = text.count - shared
+                data.append(UInt8(min(shared, 15) << 4 | min(suffix, 15)))
+                if shared >= 15 { Self.appendVarint(shared - 15, to: &data) }
+                if suffix >= 15 { Self.appendVarint(suffix - 15, to: &data) }
+                data.append(contentsOf: text.dropFirst(shared))
+            }
+            previous = text
+            postings.append(UInt8(truncatingIfNeeded: e.posting))
+            postings.append(UInt8(truncatingIfNeeded: e.posting >> 8))
+            postings.append(UInt8(truncatingIfNeeded: e.posting >> 16))
+        }
+        starts.append(UInt32(data.count))
+        return KeyIndex(data: Table(data), blockStarts: Table(starts), postings: Table(postings))
+    }
+
+    static func appendVarint(_ value: Int, to out: inout [UInt8]) {
+        var v = value
+        while v >= 0x80 {
+            out.append(UInt8(v & 0x7F) | 0x80)
+            v >>= 7
+        }
+        out.append(UInt8(v))
+    }
+
+    /// Countries, cities and divisions are numbered separately; this tells the numberings apart.
+    private static func placeGroup(_ posting: Posting) -> Int {
+        guard let kind = posting.kind else { return 3 }
+        return kind.isCity ? 1 : (kind == .admin1 ? 2 : 0)
+    }
+}

@@ -1,0 +1,90 @@
+/// The name tables that forward search adds to the Natural Earth countries: CLDR country names, GeoNames
+/// admin-1 divisions and GeoNames cities (`Data/country-names.tsv`, `Data/admin1.tsv`, `Data/cities.tsv`).
+///
+/// Values only: `NameData+TSV.swift` parses the files' bytes, `ForwardIndex` turns the rows into the
+/// search tables. Any part may be empty (a user's own GeoJSON with no cities, `--no-places`).
+public struct NameData: Sendable {
+    public var countryNames: [CountryNameRow]
+    public var admin1: [Admin1Row]
+    public var cities: [CityRow]
+
+    public init(countryNames: [CountryNameRow] = [], admin1: [Admin1Row] = [], cities: [CityRow] = []) {
+        self.countryNames = countryNames
+        self.admin1 = admin1
+        self.cities = cities
+    }
+}
+
+/// One row of `country-names.tsv`: a name CLDR (or the curated alias list) gives a territory.
+public struct CountryNameRow: Equatable, Sendable {
+    /// What the name is; decides its match tier.
+    public enum Kind: UInt8, Equatable, Sendable {
+        /// CLDR's default territory name in `lang`: an exact match.
+        case name
+        /// CLDR alt="short" ("UK", "Hong Kong"): an alias.
+        case short
+        /// CLDR alt="variant" ("Ivory Coast", "Burma"): an alias.
+        case variant
+        /// A curated English alias (USA, Holland): an alias.
+        case alias
+    }
+
+    /// ISO 3166-1 alpha-2, upper case.
+    public var code: String
+    /// CLDR locale id with `-` separators, or `und`.
+    public var lang: String
+    public var kind: Kind
+    public var name: String
+
+    public init(code: String, lang: String, kind: Kind, name: String) {
+        self.code = code
+        self.lang = lang
+        self.kind = kind
+        self.name = name
+    }
+}
+
+/// One row of `admin1.tsv`: a GeoNames first-level division (state, province, region).
+public struct Admin1Row: Equatable, Sendable {
+    /// ISO alpha-2 of the country.
+    public var country: String
+    /// The GeoNames admin-1 code ("MA" for Massachusetts, "08" for Ontario).
+    public var code: String
+    public var name: String
+    /// Other names and abbreviations ("MA", "Mass.").
+    public var alternates: [String]
+
+    public init(country: String, code: String, name: String, alternates: [String] = []) {
+        self.country = country
+        self.code = code
+        self.name = name
+        self.alternates = alternates
+    }
+}
+
+/// One row of `cities.tsv`: a GeoNames populated place.
+public struct CityRow: Equatable, Sendable {
+    public var geonameid: UInt32
+    public var name: String
+    public var lat: Double
+    public var lon: Double
+    /// ISO alpha-2 of the country.
+    public var country: String
+    /// Admin-1 code, a key into `admin1.tsv` with `country`; may be empty.
+    public var admin1: String
+    public var population: UInt32
+    /// Other names, in any language.
+    public var alternates: [String]
+
+    public init(geonameid: UInt32, name: String, lat: Double, lon: Double, country: String, admin1: String = "",
+                population: UInt32, alternates: [String] = []) {
+        self.geonameid = geonameid
+        self.name = name
+        self.lat = lat
+        self.lon = lon
+        self.country = country
+        self.admin1 = admin1
+        self.population = population
+        self.alternates = alternates
+    }
+}

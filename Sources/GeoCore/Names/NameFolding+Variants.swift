@@ -1,0 +1,30 @@
+extension NameFolding {
+    /// The key of `text` with German umlauts spelled out (ä → ae, ö → oe, ü → ue, any case, precomposed
+    /// or with a combining diaeresis), so "Oesterreich" finds "Österreich"; nil when `text` has none.
+    ///
+    /// Indexed beside the plain key (which drops the diaeresis: "osterreich"), so both spellings match.
+    static func umlautKey(_ text: String) -> [UInt8]? {
+        var plain: [UInt8] = [], spelled: [UInt8] = []
+        var copy = text
+        copy.withUTF8 { utf8 in
+            fold(utf8, umlauts: false, into: &plain)
+            fold(utf8, umlauts: true, into: &spelled)
+        }
+        return spelled == plain ? nil : spelled
+    }
+
+    /// For a flag emoji (two regional indicator symbols, optionally with spaces or U+FE0F around them): the
+    /// lower-case ISO alpha-2 letters it spells ("🇫🇷" → "fr"); nil for anything else.
+    static func flagKey(_ text: String) -> [UInt8]? {
+        var letters: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v >= 0x1F1E6 && v <= 0x1F1FF {
+                letters.append(UInt8(v - 0x1F1E6) + 0x61)
+            } else if v != 0x20 && v != 0xFE0F && v != 0x09 {
+                return nil
+            }
+        }
+        return letters.count == 2 ? letters : nil
+    }
+}

@@ -1,0 +1,62 @@
+/// What kind of name an index entry is: decides the match tier (exact or alias), whether it may match
+/// only whole (codes), and whether it points at a country, a city or an admin-1 division.
+enum NameKind: UInt8, Sendable {
+    /// Natural Earth NAME: the country's own English name.
+    case countryName = 0
+    /// NAME_LONG, FORMAL_EN.
+    case countryLongName = 1
+    /// A CLDR default name in some language, or a Natural Earth NAME_xx.
+    case countryLocalName = 2
+    /// ISO alpha-2, alpha-3, numeric, or Natural Earth's ADM0_A3: matches only whole.
+    case countryCode = 3
+    /// CLDR short and variant forms and the curated English aliases (UK, Burma, Holland).
+    case countryAlias = 4
+    /// Natural Earth NAME_ALT and ADMIN: alternative English names.
+    case countryAlternate = 5
+    /// A city's GeoNames name.
+    case cityName = 6
+    /// One of a city's GeoNames alternate names.
+    case cityAlternate = 7
+    /// An admin-1 division's name, code or alternate (the qualifier index only).
+    case admin1 = 8
+
+    var isCity: Bool { self == .cityName || self == .cityAlternate }
+    var isCode: Bool { self == .countryCode }
+    var isAlias: Bool { self == .countryAlias || self == .countryAlternate }
+
+    /// The score of an exact (or alias) match on a country name of this kind; see `ForwardScore`.
+    var countryScore: Double {
+        switch self {
+        case .countryName: return 1.0
+        case .countryLongName: return 0.99
+        case .countryLocalName: return 0.98
+        case .countryCode: return 0.97
+        case .countryAlias: return 0.9
+        case .countryAlternate: return 0.88
+        default: return 0
+        }
+    }
+}
+
+/// One index entry's target, packed in 24 bits so the entries' targets are one flat 3-byte table:
+/// bits 0–3 the `NameKind`, bit 4 set when the entry's key spells German umlauts out
+/// (`NameFolding.umlautKey`), bits 5–23 the country, city or admin-1 number.
+struct Posting: Equatable, Sendable {
+    let bits: UInt32
+
+    init(bits: UInt32) { self.bits = bits }
+
+    init(kind: NameKind, target: Int, umlauts: Bool = false) {
+        bits = (UInt32(truncatingIfNeeded: target) & 0x7_FFFF) << 5 | (umlauts ? 0x10 : 0) | UInt32(kind.rawValue)
+    }
+
+    /// nil for a number no `NameKind` has (only in a damaged index).
+    var kind: NameKind? { NameKind(rawValue: UInt8(truncatingIfNeeded: bits & 0x0F)) }
+    var umlauts: Bool { bits & 0x10 != 0 }
+    var target: Int { Int(bits >> 5) }
+    /// The kind bits, for ordering.
+    var kindBits: UInt32 { bits & 0x0F }
+
+    /// The most targets of one kind a posting can address.
+    static let maxTargets = 1 << 19
+}

@@ -1,0 +1,71 @@
+import GeoCore
+
+/// The `forwardGeocode` result object, members in the documented order (rpc-schema/openrpc.json,
+/// `ForwardMatch`): kind, name, matched, matchType, score, iso2, iso3, adm0a3, country, admin1, population,
+/// lat, lon; then a country's centroid, labelPoint and bbox, or a city's geonameid.
+extension GeoCall {
+    func writeForward(_ match: ForwardMatch, gazetteer: CountryGazetteer, language: String?, into out: inout JSONWriter) {
+        let country = match.countryIndex.map { gazetteer.countries[$0] }
+        out.beginObject()
+        out.key("kind")
+        if let cityIndex = match.cityIndex {
+            let city = gazetteer.city(cityIndex)
+            out.string("city")
+            field("name", city.name, &out)
+            writeMatch(match, into: &out)
+            field("iso2", city.iso2, &out)
+            field("iso3", country?.iso3, &out)
+            field("adm0a3", country?.adm0a3, &out)
+            field("country", gazetteer.countryName(iso2: city.iso2, language: language), &out)
+            field("admin1", city.admin1, &out)
+            out.key("population")
+            out.number(city.population)
+            writeCoordinates(city.point, into: &out)
+            out.key("geonameid")
+            out.number(city.geonameid)
+        } else if let index = match.countryIndex, let country {
+            let name = gazetteer.countryName(index, language: language)
+            let centroid = gazetteer.centroid(of: index)
+            out.string("country")
+            field("name", name, &out)
+            writeMatch(match, into: &out)
+            field("iso2", country.iso2, &out)
+            field("iso3", country.iso3, &out)
+            field("adm0a3", country.adm0a3, &out)
+            field("country", name, &out)
+            out.key("admin1")
+            out.null()
+            out.key("population")
+            if let population = country.population { out.number(population) } else { out.null() }
+            writeCoordinates(centroid, into: &out)
+            out.key("centroid")
+            writePoint(centroid, into: &out)
+            out.key("labelPoint")
+            writePoint(country.labelPoint ?? centroid, into: &out)
+            // [west, south, east, north], as GeoJSON's bbox; west > east when the area crosses ±180°.
+            let bounds = gazetteer.bounds(of: index)
+            out.key("bbox")
+            out.beginArray()
+            out.number(bounds.minLon)
+            out.number(bounds.minLat)
+            out.number(bounds.maxLon)
+            out.number(bounds.maxLat)
+            out.endArray()
+        }
+        out.endObject()
+    }
+
+    private func writeMatch(_ match: ForwardMatch, into out: inout JSONWriter) {
+        field("matched", match.matched, &out)
+        field("matchType", match.matchType.name, &out)
+        out.key("score")
+        out.number(match.score)
+    }
+
+    private func writeCoordinates(_ point: GeoPoint, into out: inout JSONWriter) {
+        out.key("lat")
+        out.number(point.lat)
+        out.key("lon")
+        out.number(point.lon)
+    }
+}

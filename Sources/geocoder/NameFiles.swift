@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import GeoCore
+
+/// Finds and reads the name tables forward search adds to the countries: `country-names.tsv` (CLDR),
+/// `admin1.tsv` and `cities.tsv` (GeoNames).
+///
+/// Each file is looked for next to the country GeoJSON first (so `--data`, `$GEOCODER_DATA`, an install's
+/// PREFIX/share/geocoder and a checkout's Data/ each bring their own), then in the places `DataLocator`
+/// searches for the bundled GeoJSON; so a user's own `--data` file still gets the CLDR names (matched by
+/// ISO alpha-2) and the cities. A table found nowhere is left out: forward search then knows less, and says
+/// nothing. `--no-places` leaves out the admin-1 and city tables.
+enum NameFiles {
+    static let countryNames = "country-names.tsv"
+    static let admin1 = "admin1.tsv"
+    static let cities = "cities.tsv"
+
+    /// The three tables' paths (nil where not found), in the order countryNames, admin1, cities.
+    static func locate(dataPath: String, places: Bool) -> [String?] {
+        var directories: [String] = []
+        directories.append(DataLocator.parent(of: dataPath) ?? ".")
+        for path in DataLocator.searchPaths(executable: DataLocator.executablePath()) {
+            if let directory = DataLocator.parent(of: path), !directories.contains(directory) { directories.append(directory) }
+        }
+        func find(_ name: String) -> String? {
+            for directory in directories where access(directory + "/" + name, F_OK) == 0 { return directory + "/" + name }
+            return nil
+        }
+        return [find(countryNames), places ? find(admin1) : nil, places ? find(cities) : nil]
+    }
+
+    /// Reads and parses the tables at `paths` (as `locate` returns them).
+    static func load(_ paths: [String?]) -> Result<NameData, UsageError> {
+        var contents: [[UInt8]] = []
+        for path in paths {
+            guard let path else {
+                contents.append([])
+                continue
+            }
+            switch DataLocator.read(path) {
+            case .success(let bytes): contents.append(bytes)
+            case .failure(let error): return .failure(error)
+            }
+        }
+        do throws(NameDataError) {
+            var data = NameData()
+            if paths[0] != nil { data.countryNames = try NameData.parseCountryNames(contents[0]) }
+            if paths[1] != nil { data.admin1 = try NameData.parseAdmin1(contents[1]) }
+            if paths[2] != nil { data.cities = try NameData.parseCities(contents[2]) }
+            return .success(data)
+        } catch {
+            let path = paths[index(of: error.file)] ?? error.file.fileName
+            let directory = DataLocator.parent(of: path).map { $0 + "/" } ?? ""
+            return .failure(UsageError(message: "cannot load \(directory)\(error.message)"))
+        }
+    }
+
+    private static func index(of file: NameDataError.File) -> Int {
+        switch file {
+        case .countryNames: return 0
+        case .admin1: return 1
+        case .cities: return 2
+        }
+    }
+
+    /// The binary index's source key for the GeoJSON's key plus these tables: each table's presence, size
+    /// and modification time are mixed in, so editing, adding or removing one rebuilds the index.
+    static func sourceKey(base: (UInt64, UInt64), paths: [String?]) -> (UInt64, UInt64)? {
+        var size = base.0, time = base.1
+        for (k, path) in paths.enumerated() {
+            var part: (UInt64, UInt64) = (0xA5A5 &+ UInt64(k), 0)
+            if let path {
+                guard let key = IndexCache.sourceKey(path) else { return nil }
+                part = key
+            }
+            size = mix(size, part.0)
+            time = mix(time, part.1)
+        }
+        return (size, time)
+    }
+
+    private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        var h = (a ^ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
+        h ^= b &+ (h >> 29)
+        h = h &* 0x94D0_49BB_1331_11EB
+        return h ^ (h >> 32)
+    }
+}
