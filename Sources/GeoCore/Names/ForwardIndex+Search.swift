@@ -123,9 +123,14 @@ extension ForwardIndex {
             }
         }
         if top.items.isEmpty {
-            names.forEachFuzzy(key, bound: KeyIndex.editBound(forQueryLength: key.count)) { entry, distance in
-                consider(entry, names.posting(entry), { ForwardScore.fuzzy($0, distance: distance, population: $1) }, { _ in .fuzzy },
-                         codesAllowed: false)
+            // First the keys that share the query's first byte (fast, and most typos keep it); only when
+            // none is close enough, every key, so "Fermany" still finds Germany.
+            let bound = KeyIndex.editBound(forQueryLength: key.count)
+            for sameFirstByte in [true, false] where top.items.isEmpty {
+                names.forEachFuzzy(key, bound: bound, sameFirstByte: sameFirstByte) { entry, distance in
+                    consider(entry, names.posting(entry), { ForwardScore.fuzzy($0, distance: distance, population: $1) },
+                             { _ in .fuzzy }, codesAllowed: false)
+                }
             }
         }
         return top.items

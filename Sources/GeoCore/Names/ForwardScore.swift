@@ -8,11 +8,12 @@
 /// | exact  | 1.0 name, 0.99 long/formal, 0.98 other language, 0.97 code | 0.60 + 0.35·q       |
 /// | alias  | 0.90 CLDR short/variant and curated, 0.88 NE alternate     | —                   |
 /// | prefix | 0.45 + 0.10·c                                 | 0.35 + 0.10·q + 0.04·c          |
-/// | fuzzy  | 0.30 − 0.05·d                                 | 0.10 + 0.08·q − 0.03·d          |
+/// | fuzzy  | 0.29 − 0.10·(d − 1) + 0.05                    | 0.29 − 0.10·(d − 1) + 0.05·q    |
 ///
 /// `q = clamp((log10(population) − 3.7) / 3.8, 0, 1)`: 0 for a town of 5,000 (the data's floor), 1 from
 /// about 30 million. `c` is the share of the name the prefix covers (query bytes / name bytes), `d` the
-/// edit distance (1 or 2). So "Paris" puts Paris, France (2.1 M, 0.85) before Paris, Texas (25 k, 0.67);
+/// edit distance (1 or 2): fewer edits always rank first, whatever the kind ("Marseile" is Marseille at 1
+/// edit, not Chile at 2), and among equal edits a country ties only with a city of ~30 million. So "Paris" puts Paris, France (2.1 M, 0.85) before Paris, Texas (25 k, 0.67);
 /// "Holland" gives the Netherlands' alias (0.90) before Holland, Michigan (33 k, 0.67): a city's exact name
 /// beats a country alias only from about 9 million people.
 enum ForwardScore {
@@ -22,17 +23,20 @@ enum ForwardScore {
     }
 
     static func exact(_ kind: NameKind, population: UInt32) -> Double {
-        kind.isCity ? 0.6 + 0.35 * populationQuality(population) : kind.countryScore
+        rounded(kind.isCity ? 0.6 + 0.35 * populationQuality(population) : kind.countryScore)
     }
 
     static func prefix(_ kind: NameKind, coverage: Double, population: UInt32) -> Double {
-        kind.isCity ? 0.35 + 0.1 * populationQuality(population) + 0.04 * coverage : 0.45 + 0.1 * coverage
+        rounded(kind.isCity ? 0.35 + 0.1 * populationQuality(population) + 0.04 * coverage : 0.45 + 0.1 * coverage)
     }
 
     static func fuzzy(_ kind: NameKind, distance: Int, population: UInt32) -> Double {
-        kind.isCity
-            ? 0.1 + 0.08 * populationQuality(population) - 0.03 * Double(distance)
-            : 0.3 - 0.05 * Double(distance)
+        rounded(0.29 - 0.1 * Double(distance - 1) + (kind.isCity ? 0.05 * populationQuality(population) : 0.05))
+    }
+
+    /// To 6 decimals, so replies show 0.2, not 0.19999999999999998 (a score is a ranking, not a measurement).
+    static func rounded(_ x: Double) -> Double {
+        (x * 1_000_000).rounded() / 1_000_000
     }
 
     /// log10 for positive finite `x` without a maths library: x = s·2^e with s in [1, 2), and

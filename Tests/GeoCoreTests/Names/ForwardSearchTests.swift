@@ -61,6 +61,7 @@ struct ForwardSearchTests {
         Case(query: "Frnace", expected: "France", kind: "country", type: "fuzzy"),
         Case(query: "Swtizerland", expected: "Switzerland", kind: "country", type: "fuzzy"),
         Case(query: "Netherlnds", expected: "Netherlands", kind: "country", type: "fuzzy"),
+        Case(query: "Fermany", expected: "Germany", kind: "country", type: "fuzzy"),
         Case(query: "Paris", expected: "Paris/FR/Île-de-France", kind: "city", type: "exact"),
         Case(query: "Parigi", expected: "Paris/FR/Île-de-France", kind: "city", type: "exact"),
         Case(query: "Roma", expected: "Rome/IT", kind: "city", type: "exact"),

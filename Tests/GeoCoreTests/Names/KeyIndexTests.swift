@@ -97,6 +97,24 @@ struct KeyIndexTests {
         }
     }
 
+    @Test("the first-letter walk finds exactly the keys within the bound that share the query's first byte", arguments: [1, 2])
+    func fuzzySameFirstByteMatchesBruteForce(bound: Int) {
+        let words = Self.words(count: 1200, seed: 21)
+        let index = Self.index(words)
+        for query in Self.words(count: 40, seed: UInt64(30 + bound)) {
+            let q = Array(query.utf8)
+            var found: [Int: Int] = [:]
+            index.forEachFuzzy(q, bound: bound, sameFirstByte: true) { entry, distance in found[entry] = distance }
+            var expected: [Int: Int] = [:]
+            for i in 0..<index.count {
+                let key = Array(index.text(i).utf8)
+                let d = Self.osa(key, q)
+                if d <= bound && key.first == q.first { expected[i] = d }
+            }
+            #expect(found == expected, "query \(query)")
+        }
+    }
+
     @Test("the edit bound: none below 4 bytes, 1 up to 7, 2 from 8")
     func editBound() {
         #expect([1, 3, 4, 7, 8, 20].map(KeyIndex.editBound(forQueryLength:)) == [0, 0, 1, 1, 2, 2])
