@@ -102,6 +102,21 @@ ADMIN1_ABBREVIATIONS = {
            "Tasmania": "TAS", "Victoria": "VIC", "Western Australia": "WA"},
 }
 
+# France merged its 22 regions into 13 in 2016 and GeoNames' codes follow the new regions, but the
+# 2016 extract that names them predates the merger: it names each merged region after one of its old
+# parts. The current names, from the INSEE region codes GeoNames uses; the old parts' names are kept as
+# alternates, since people still write "Strasbourg, Alsace".
+ADMIN1_RENAMED = {
+    ("FR", "24"): ("Centre-Val de Loire", ["Centre"]),
+    ("FR", "27"): ("Bourgogne-Franche-Comte", ["Bourgogne", "Burgundy", "Franche-Comte"]),
+    ("FR", "28"): ("Normandy", ["Normandie", "Haute-Normandie", "Basse-Normandie"]),
+    ("FR", "32"): ("Hauts-de-France", ["Nord-Pas-de-Calais", "Picardie", "Picardy"]),
+    ("FR", "44"): ("Grand Est", ["Alsace", "Lorraine", "Champagne-Ardenne"]),
+    ("FR", "75"): ("Nouvelle-Aquitaine", ["Aquitaine", "Limousin", "Poitou-Charentes"]),
+    ("FR", "76"): ("Occitanie", ["Occitania", "Midi-Pyrenees", "Languedoc-Roussillon"]),
+    ("FR", "84"): ("Auvergne-Rhone-Alpes", ["Rhone-Alpes", "Auvergne"]),
+}
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -209,22 +224,32 @@ def admin1_names(cities1000, rg_csv, us_states):
     with open(rg_csv, encoding="utf-8") as f:
         for row in csv.DictReader(f):
             key = (row["cc"], round(float(row["lat"]), 5), round(float(row["lon"]), 5))
-            by_point[key] = row["admin1"]
-            by_name[(row["cc"], row["name"])].add(row["admin1"])
-    votes = collections.defaultdict(collections.Counter)
+            if row["admin1"]:  # some rows have no admin-1 name: no vote
+                by_point[key] = row["admin1"]
+                by_name[(row["cc"], row["name"])].add(row["admin1"])
+    # Two kinds of vote: a city found at the same point (strong), and a city found only by a name that
+    # one division of the country has (weak: a district of Kyiv named like a village in Chernihiv
+    # oblast must not outvote Kyiv itself). Weak votes decide only codes with no strong vote.
+    strong = collections.defaultdict(collections.Counter)
+    weak = collections.defaultdict(collections.Counter)
     for city in cities1000.values():
+        if not city["admin1code"]:
+            continue
+        code = (city["countrycode"], city["admin1code"])
         key = (city["countrycode"], round(float(city["latitude"]), 5), round(float(city["longitude"]), 5))
         name = by_point.get(key)
-        if name is None:
-            # The two extracts are four years apart and some points moved: fall back to a city
-            # name that only one admin-1 division of the country has.
-            for spelling in [city["name"]] + city["alternatenames"]:
-                found = by_name.get((city["countrycode"], spelling))
-                if found and len(found) == 1:
-                    name = next(iter(found))
-                    break
-        if name and city["admin1code"]:
-            votes[(city["countrycode"], city["admin1code"])][name] += 1
+        if name:
+            strong[code][name] += 1
+            continue
+        # The two extracts are four years apart and some points moved: fall back to a city name that
+        # only one admin-1 division of the country has.
+        for spelling in [city["name"]] + city["alternatenames"]:
+            found = by_name.get((city["countrycode"], spelling))
+            if found and len(found) == 1:
+                weak[code][next(iter(found))] += 1
+                break
+    votes = dict(weak)
+    votes.update(strong)
     table = {}
     for key, counter in votes.items():
         # Most votes; ties to the alphabetically first, so the choice is deterministic.
@@ -251,6 +276,8 @@ def write_places(work):
         out.write("country\tcode\tname\talternates\n")
         for (country, code), name in sorted(table.items()):
             alternates = []
+            if (country, code) in ADMIN1_RENAMED:
+                name, alternates = ADMIN1_RENAMED[(country, code)][0], list(ADMIN1_RENAMED[(country, code)][1])
             if country == "US":
                 alternates.append(code)
             abbreviation = ADMIN1_ABBREVIATIONS.get(country, {}).get(name)
