@@ -56,27 +56,16 @@ def run(rows, binary=None, chunk=500):
     result array or the error object."""
     outcomes = []
     with geoclient.Server(binary=binary) as server:
-        for start in range(0, len(rows), chunk):
-            part = rows[start:start + chunk]
-            ids = [server.new_id() for _ in part]
-            payload = b"".join(
-                json.dumps({"jsonrpc": "2.0", "method": "forwardGeocode",
-                            "params": {"query": r["query"], **r.get("params", {})}, "id": i},
-                           ensure_ascii=False).encode() + b"\n"
-                for r, i in zip(part, ids))
-            server.send_raw(payload)
-            for r, i in zip(part, ids):
-                reply = server.read_json()
-                if reply.get("id") != i:
-                    raise geoclient.ServerError(f"reply out of order: wanted id {i}, got {reply!r}")
-                if "result" not in reply:
-                    outcomes.append((False, reply.get("error")))
-                    continue
-                results = reply["result"]
-                ok = isinstance(results, list) and bool(results) and agrees(results[0], r["expect"])
-                if ok and "expectCount" in r:
-                    ok = len(results) == r["expectCount"]
-                outcomes.append((ok, results))
+        params = [{"query": r["query"], **r.get("params", {})} for r in rows]
+        for r, reply in zip(rows, server.replies("forwardGeocode", params, chunk, ensure_ascii=False)):
+            if "result" not in reply:
+                outcomes.append((False, reply.get("error")))
+                continue
+            results = reply["result"]
+            ok = isinstance(results, list) and bool(results) and agrees(results[0], r["expect"])
+            if ok and "expectCount" in r:
+                ok = len(results) == r["expectCount"]
+            outcomes.append((ok, results))
         code = server.close()
         if code != 0:
             raise geoclient.ServerError(f"server exited with {code}; stderr:\n{server.stderr}")

@@ -197,29 +197,37 @@ class Server:
             raise ServerError(f"{method} {json.dumps(params)} should fail, got {reply!r}")
         return reply["error"]["code"]
 
-    def pipeline(self, method, params_list, chunk=2000):
-        """Send many requests without waiting, read the replies; returns results in order.
+    def replies(self, method, params_list, chunk=2000, ensure_ascii=True):
+        """Send many requests without waiting, read the replies; returns the reply objects in order.
 
         Requests go out in chunks so the pipe never holds more than `chunk` unanswered lines;
         each reply must carry the id of the request in the same position (order is a guarantee
-        for a line-by-line server).
+        for a line-by-line server). `ensure_ascii=False` sends non-ASCII text as UTF-8 rather than
+        as \\u escapes.
         """
-        results = []
+        replies = []
         for start in range(0, len(params_list), chunk):
             part = params_list[start:start + chunk]
             ids = [self.new_id() for _ in part]
             payload = b"".join(
                 json.dumps({"jsonrpc": "2.0", "method": method, "params": p, "id": i},
-                           allow_nan=False).encode() + b"\n"
+                           ensure_ascii=ensure_ascii, allow_nan=False).encode() + b"\n"
                 for p, i in zip(part, ids))
             self.send_raw(payload)
-            for p, i in zip(part, ids):
+            for i in ids:
                 reply = self.read_json()
                 if reply.get("id") != i:
                     raise ServerError(f"reply out of order: wanted id {i}, got {reply!r}")
-                if "result" not in reply:
-                    raise ServerError(f"{method} {json.dumps(p)} failed: {reply!r}")
-                results.append(reply["result"])
+                replies.append(reply)
+        return replies
+
+    def pipeline(self, method, params_list, chunk=2000):
+        """As `replies`, but returns the results, and fails on the first error reply."""
+        results = []
+        for p, reply in zip(params_list, self.replies(method, params_list, chunk)):
+            if "result" not in reply:
+                raise ServerError(f"{method} {json.dumps(p)} failed: {reply!r}")
+            results.append(reply["result"])
         return results
 
     def close(self, timeout=REPLY_TIMEOUT, check=True):

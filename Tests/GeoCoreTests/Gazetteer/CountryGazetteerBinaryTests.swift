@@ -77,23 +77,16 @@ struct CountryGazetteerBinaryTests {
         let bytes = gazetteer.binaryIndex(sourceKey: Self.key)
         var rejected = 0, loaded = 0
         // Every 3rd position (so every 4-byte field is hit at several alignments), two patterns.
-        for position in stride(from: 48, to: bytes.count - 3, by: 3) {
-            for pattern: UInt8 in [0xFF, 0x00] {
-                var damaged = bytes
-                for k in 0..<4 { damaged[position + k] = pattern }
-                if damaged == bytes { continue }
-                let checksum = damaged.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[48...])) }
-                for k in 0..<8 { damaged[40 + k] = UInt8(truncatingIfNeeded: checksum >> UInt64(8 * k)) }
-                switch Self.decode(damaged) {
-                case .failure: rejected += 1
-                case .success(let g):
-                    loaded += 1
-                    // Whatever survived the checks must still answer without trapping.
-                    _ = g.reverse(GeoPoint(lat: 42, lon: 12))
-                    _ = g.reverse(GeoPoint(lat: 41.2, lon: 11.2), maxDistanceKm: 500)
-                    _ = g.countries(in: GeoBox(minLat: 38, minLon: 8, maxLat: 46, maxLon: 24))
-                    _ = g.forward("area", limit: 5)
-                }
+        DamagedIndex.forEach(of: bytes, step: 3, width: 4, patterns: [0xFF, 0x00]) { damaged in
+            switch Self.decode(damaged) {
+            case .failure: rejected += 1
+            case .success(let g):
+                loaded += 1
+                // Whatever survived the checks must still answer without trapping.
+                _ = g.reverse(GeoPoint(lat: 42, lon: 12))
+                _ = g.reverse(GeoPoint(lat: 41.2, lon: 11.2), maxDistanceKm: 500)
+                _ = g.countries(in: GeoBox(minLat: 38, minLon: 8, maxLat: 46, maxLon: 24))
+                _ = g.forward("area", limit: 5)
             }
         }
         #expect(rejected > 0, "structural checks rejected nothing")

@@ -58,20 +58,13 @@ struct ForwardBinaryTests {
     func damageWithValidChecksum() throws {
         let bytes = try ForwardFixture.gazetteer().binaryIndex(sourceKey: Self.key)
         var rejected = 0, loaded = 0
-        for position in stride(from: 48, to: bytes.count - 3, by: 13) {
-            for pattern: UInt8 in [0xFF, 0x00, 0x0F] {
-                var damaged = bytes
-                for k in 0..<3 { damaged[position + k] = pattern }
-                if damaged == bytes { continue }
-                let checksum = damaged.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[48...])) }
-                for k in 0..<8 { damaged[40 + k] = UInt8(truncatingIfNeeded: checksum >> UInt64(8 * k)) }
-                switch Self.decode(damaged) {
-                case .failure: rejected += 1
-                case .success(let g):
-                    loaded += 1
-                    _ = Self.answers(g)
-                    _ = Self.answers(g, language: "zh-Hant")
-                }
+        DamagedIndex.forEach(of: bytes, step: 13, width: 3, patterns: [0xFF, 0x00, 0x0F]) { damaged in
+            switch Self.decode(damaged) {
+            case .failure: rejected += 1
+            case .success(let g):
+                loaded += 1
+                _ = Self.answers(g)
+                _ = Self.answers(g, language: "zh-Hant")
             }
         }
         #expect(rejected > 0)

@@ -80,36 +80,21 @@ struct KeyIndexTests {
         }
     }
 
-    @Test("the fuzzy walk finds exactly the keys within the bound, with their distances", arguments: [1, 2])
-    func fuzzyMatchesBruteForce(bound: Int) {
-        let words = Self.words(count: 1200, seed: 9)
+    /// With `sameFirstByte`, only the keys that begin with the query's first byte (the first, fast pass).
+    @Test("the fuzzy walk finds exactly the keys within the bound, with their distances",
+          arguments: [1, 2], [false, true])
+    func fuzzyMatchesBruteForce(bound: Int, sameFirstByte: Bool) {
+        let words = Self.words(count: 1200, seed: sameFirstByte ? 21 : 9)
         let index = Self.index(words)
-        for query in Self.words(count: 40, seed: UInt64(10 + bound)) {
+        for query in Self.words(count: 40, seed: UInt64((sameFirstByte ? 30 : 10) + bound)) {
             let q = Array(query.utf8)
             var found: [Int: Int] = [:]
-            index.forEachFuzzy(q, bound: bound) { entry, distance in found[entry] = distance }
-            var expected: [Int: Int] = [:]
-            for i in 0..<index.count {
-                let d = Self.osa(Array(index.text(i).utf8), q)
-                if d <= bound { expected[i] = d }
-            }
-            #expect(found == expected, "query \(query)")
-        }
-    }
-
-    @Test("the first-letter walk finds exactly the keys within the bound that share the query's first byte", arguments: [1, 2])
-    func fuzzySameFirstByteMatchesBruteForce(bound: Int) {
-        let words = Self.words(count: 1200, seed: 21)
-        let index = Self.index(words)
-        for query in Self.words(count: 40, seed: UInt64(30 + bound)) {
-            let q = Array(query.utf8)
-            var found: [Int: Int] = [:]
-            index.forEachFuzzy(q, bound: bound, sameFirstByte: true) { entry, distance in found[entry] = distance }
+            index.forEachFuzzy(q, bound: bound, sameFirstByte: sameFirstByte) { entry, distance in found[entry] = distance }
             var expected: [Int: Int] = [:]
             for i in 0..<index.count {
                 let key = Array(index.text(i).utf8)
                 let d = Self.osa(key, q)
-                if d <= bound && key.first == q.first { expected[i] = d }
+                if d <= bound && (!sameFirstByte || key.first == q.first) { expected[i] = d }
             }
             #expect(found == expected, "query \(query)")
         }
