@@ -126,8 +126,8 @@ extension ForwardIndex {
             // First the keys that share the query's first byte (fast, and most typos keep it); only when
             // none is close enough, every key, so "Fermany" still finds Germany.
             let bound = KeyIndex.editBound(forQueryLength: key.count)
-            for sameFirstByte in [true, false] where top.items.isEmpty {
-                names.forEachFuzzy(key, bound: bound, sameFirstByte: sameFirstByte) { entry, distance in
+            for part in [KeyIndex.FirstByte.same, .other] where top.items.isEmpty {
+                names.forEachFuzzy(key, bound: bound, firstByte: part) { entry, distance in
                     consider(entry, names.posting(entry), { ForwardScore.fuzzy($0, distance: distance, population: $1) },
                              { _ in .fuzzy }, codesAllowed: false)
                 }

@@ -1,4 +1,9 @@
 extension KeyIndex {
+    /// Which part of the key trie a fuzzy walk covers, by the keys' first byte (see `forEachFuzzy`).
+    enum FirstByte {
+        case any, same, other
+    }
+
     /// The most edits a fuzzy match may need for a query key of `length` bytes: none below 4 bytes (too
     /// many short names are one edit apart), 1 for 4–7, 2 from 8.
     static func editBound(forQueryLength length: Int) -> Int {
@@ -14,11 +19,12 @@ extension KeyIndex {
     /// previous key for their common prefix, so each trie node costs one row. A row whose minimum exceeds
     /// the bound can only grow further down, so every key under that prefix is skipped (`Cursor.skip`).
     ///
-    /// With `sameFirstByte`, only keys that begin with the query's first byte are walked: one subtree of
-    /// the implicit trie instead of all of it (most typos keep the first letter, and the whole walk costs
-    /// milliseconds on ~550,000 keys, since every 3-byte prefix is within 2 edits of something).
+    /// `firstByte` splits the trie at its root: `.same` walks only the keys that begin with the query's
+    /// first byte (one subtree: most typos keep the first letter, and the whole walk costs milliseconds on
+    /// ~550,000 keys, since every 3-byte prefix is within 2 edits of something); `.other` walks all the
+    /// rest, so a search that tried `.same` first never walks that subtree twice; `.any` walks everything.
     /// - Complexity: O(visited trie nodes × query length); the bound keeps the visited part small.
-    func forEachFuzzy(_ query: [UInt8], bound: Int, sameFirstByte: Bool = false, _ body: (Int, Int) -> Void) {
+    func forEachFuzzy(_ query: [UInt8], bound: Int, firstByte: FirstByte = .any, _ body: (Int, Int) -> Void) {
         let m = query.count
         guard bound > 0, m > 0, count > 0 else { return }
         let width = m + 1
@@ -29,7 +35,7 @@ extension KeyIndex {
         var path = [UInt8](repeating: 0, count: maxDepth)
         var valid = 0  // rows 0...valid hold the path's first `valid` bytes
         var cursor = Cursor(self)
-        if sameFirstByte {
+        if firstByte == .same {
             let first = query[0]
             let start = partitionPoint(&cursor) { key in key.isEmpty || key[0] < first }
             if cursor.position != start { cursor.load(start) }
@@ -37,7 +43,13 @@ extension KeyIndex {
             cursor.load(0)
         }
         while cursor.position < count {
-            if sameFirstByte && (cursor.key.isEmpty || cursor.key[0] != query[0]) { return }
+            if firstByte == .same && (cursor.key.isEmpty || cursor.key[0] != query[0]) { return }
+            if firstByte == .other && cursor.key.first == query[0] {
+                // The subtree `.same` walked: jump past it. No path rows survive the jump.
+                valid = 0
+                cursor.skip(prefix: query[0..<1])
+                continue
+            }
             let key = cursor.key  // a copy: `skip` moves the cursor
             var depth = 0
             let shared = min(valid, key.count)

@@ -80,21 +80,27 @@ struct KeyIndexTests {
         }
     }
 
-    /// With `sameFirstByte`, only the keys that begin with the query's first byte (the first, fast pass).
+    /// `.same` and `.other` split the walk by the keys' first byte; together they are `.any`.
     @Test("the fuzzy walk finds exactly the keys within the bound, with their distances",
-          arguments: [1, 2], [false, true])
-    func fuzzyMatchesBruteForce(bound: Int, sameFirstByte: Bool) {
-        let words = Self.words(count: 1200, seed: sameFirstByte ? 21 : 9)
+          arguments: [1, 2], [KeyIndex.FirstByte.any, .same, .other])
+    func fuzzyMatchesBruteForce(bound: Int, firstByte: KeyIndex.FirstByte) {
+        let words = Self.words(count: 1200, seed: 9)
         let index = Self.index(words)
-        for query in Self.words(count: 40, seed: UInt64((sameFirstByte ? 30 : 10) + bound)) {
+        for query in Self.words(count: 40, seed: UInt64(10 + bound)) {
             let q = Array(query.utf8)
             var found: [Int: Int] = [:]
-            index.forEachFuzzy(q, bound: bound, sameFirstByte: sameFirstByte) { entry, distance in found[entry] = distance }
+            index.forEachFuzzy(q, bound: bound, firstByte: firstByte) { entry, distance in found[entry] = distance }
             var expected: [Int: Int] = [:]
             for i in 0..<index.count {
                 let key = Array(index.text(i).utf8)
                 let d = Self.osa(key, q)
-                if d <= bound && (!sameFirstByte || key.first == q.first) { expected[i] = d }
+                let inPart: Bool
+                switch firstByte {
+                case .any: inPart = true
+                case .same: inPart = key.first == q.first
+                case .other: inPart = key.first != q.first
+                }
+                if d <= bound && inPart { expected[i] = d }
             }
             #expect(found == expected, "query \(query)")
         }
