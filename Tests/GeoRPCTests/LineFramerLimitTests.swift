@@ -18,12 +18,7 @@ struct LineFramerLimitTests {
         return (events, partial)
     }
 
-    struct Case: CustomTestStringConvertible, Sendable {
-        let name: String
-        let chunks: [String]
-        let expected: [String]
-        var testDescription: String { name }
-    }
+    typealias Case = FramerCase
 
     static let cases: [Case] = [
         Case(name: "a line of exactly the cap passes", chunks: ["abcd\n"], expected: ["abcd"]),

@@ -15,12 +15,7 @@ struct LineFramerTests {
 
     static func lines(_ chunks: [String]) -> [String] { lines(chunks.map { Array($0.utf8) }) }
 
-    struct Case: CustomTestStringConvertible, Sendable {
-        let name: String
-        let chunks: [String]
-        let expected: [String]
-        var testDescription: String { name }
-    }
+    typealias Case = FramerCase
 
     static let cases: [Case] = [
         Case(name: "one line in one chunk", chunks: ["a\n"], expected: ["a"]),
