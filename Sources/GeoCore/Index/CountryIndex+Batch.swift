@@ -32,7 +32,7 @@ extension CountryIndex {
                     results[base + k] = block == Self.sea ? -1 : Int32(block)
                     continue
                 }
-                let cell = cells[r * columns + c]
+                let cell = blockCells[Self.blockCellIndex(block, row: r, column: c)]
                 if cell == Self.sea || cell & Self.borderBit == 0 {
                     results[base + k] = cell == Self.sea ? -1 : Int32(cell)
                     continue

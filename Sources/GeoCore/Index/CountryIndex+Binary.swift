@@ -9,10 +9,10 @@ extension CountryIndex {
         out.array(coords)
         out.array(areaRingStart)
         out.array(ringStart)
-        out.array(cells)
-        out.array(borderData)
         out.u64(UInt64(blockColumns))
         out.array(blocks)
+        out.array(blockCells)
+        out.array(borderData)
     }
 
     /// Reads an index written by `write(to:)` and checks every invariant a query relies on, so a damaged
@@ -55,30 +55,22 @@ extension CountryIndex {
         // Every ring has at least one edge (the builder keeps only rings of two or more vertices).
         for j in 0..<(ringStart.count - 1) where ringStart[j + 1] - ringStart[j] < 2 { throw .invalid("ring \(j)") }
 
-        cells = try input.table(of: UInt32.self)
-        borderData = try input.table(of: UInt32.self)
-
-        guard cells.count == self.rows * self.columns else { throw .invalid("cell count") }
-        for cell in cells.buffer where cell != Self.sea && cell & Self.borderBit == 0 && Int(cell) >= areaCount {
-            throw .invalid("cell area")
-        }
-        // Border cells' values are checked here: each must point at its own record.
-        let counts = try Self.checkBorderRecords(borderData, cells: cells, areaCount: areaCount, vertexCount: coords.count / 2)
-        borderCellCount = counts.cells
-        entryCount = counts.entries
-        edgeReferenceCount = counts.edgeReferences
-        toggleCount = counts.toggles
-        bandScale = Double(Self.bands) / cellSize
-        // The block table is stored rather than derived (a scan of every cell at start-up); it must be
-        // shaped for this grid and hold only the sea, an area, or "read the cell".
         let blockColumns = try input.u64()
         blocks = try input.table(of: UInt32.self)
         guard blockColumns == UInt64((self.columns + 3) / 4), blocks.count == ((self.rows + 3) / 4) * Int(blockColumns)
         else { throw .invalid("block table shape") }
         self.blockColumns = Int(blockColumns)
-        for block in blocks.buffer where !(block == Self.sea || block == Self.borderBit || Int(block) < areaCount) {
-            throw .invalid("block value")
-        }
+        blockCells = try input.table(of: UInt32.self)
+        try Self.checkBlocks(blocks, blockCells: blockCells, areaCount: areaCount)
+        borderData = try input.table(of: UInt32.self)
+        // Border cells' values are checked here: each must point at its own record.
+        let counts = try Self.checkBorderRecords(borderData, cells: blockCells, areaCount: areaCount,
+                                                 vertexCount: coords.count / 2)
+        borderCellCount = counts.cells
+        entryCount = counts.entries
+        edgeReferenceCount = counts.edgeReferences
+        toggleCount = counts.toggles
+        bandScale = Double(Self.bands) / cellSize
     }
 
     /// An offset table: starts at 0, never decreases, ends at `end`.

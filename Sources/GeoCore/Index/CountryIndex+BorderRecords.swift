@@ -115,8 +115,8 @@ extension CountryIndex {
         }
     }
 
-    /// Checks `borderData` against `cells` so no lookup can read outside it or act on a bad value: the
-    /// border cells, in row-major order, point at consecutive records that exactly fill the stream; every
+    /// Checks `borderData` against `cells` (`blockCells`) so no lookup can read outside it or act on a bad
+    /// value: the border cells, in table order, point at consecutive records that exactly fill the stream; every
     /// record has at least one entry; every entry has an area below `areaCount`, band ends that never
     /// decrease and stay in the stream (with their quantised vertices), toggle latitudes in [-90, 90], and
     /// edge references whose two vertices exist.

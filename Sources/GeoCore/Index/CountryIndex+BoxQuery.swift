@@ -24,7 +24,7 @@ extension CountryIndex {
         for r in r0...r1 {
             let south = rowSouth[r]
             for c in c0...c1 {
-                let cell = cells[r * columns + c]
+                let cell = cell(row: r, column: c)
                 if cell == Self.sea { continue }
                 if cell & Self.borderBit == 0 {
                     found[Int(cell)] = true

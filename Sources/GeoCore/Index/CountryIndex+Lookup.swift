@@ -14,7 +14,7 @@ extension CountryIndex {
         let block = blocks[(r >> 2) * blockColumns + (c >> 2)]
         if block == Self.sea { return nil }
         if block & Self.borderBit == 0 { return Int(block) }
-        let cell = cells[r * columns + c]
+        let cell = blockCells[Self.blockCellIndex(block, row: r, column: c)]
         if cell == Self.sea { return nil }
         if cell & Self.borderBit == 0 { return Int(cell) }
         let record = Int(cell & ~Self.borderBit)

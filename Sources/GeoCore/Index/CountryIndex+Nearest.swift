@@ -37,7 +37,7 @@ extension CountryIndex {
                 // A block of only sea or only one area's interior holds no border cell: skip it unread.
                 let block = blocks[(r >> 2) * blockColumns + (c >> 2)]
                 if block == Self.sea || block & Self.borderBit == 0 { continue }
-                let cell = cells[r * columns + c]
+                let cell = blockCells[Self.blockCellIndex(block, row: r, column: c)]
                 if cell == Self.sea || cell & Self.borderBit == 0 { continue }
                 let record = Int(cell & ~Self.borderBit)
                 var entry = record + 1

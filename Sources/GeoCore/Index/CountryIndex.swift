@@ -21,7 +21,7 @@
 /// Holes and multi-part areas need no special case: the parity over all rings of an area is its
 /// even-odd membership. Edges are straight lines in longitude/latitude, as in RFC 7946.
 public struct CountryIndex: Sendable {
-    /// The default cell edge in degrees; 1440 × 720 cells, a 4 MB table.
+    /// The default cell edge in degrees; 1440 × 720 cells.
     public static let defaultCellSize = 0.25
 
     /// Slack, in degrees, by which an edge's box is widened when deciding which cells it reaches.
@@ -44,10 +44,12 @@ public struct CountryIndex: Sendable {
     /// Ring starts, in vertex order, with the vertex count appended: ring `j` is `ringStart[j]..<ringStart[j + 1]`.
     let ringStart: Table<UInt32>
 
-    /// One value per cell, row-major from the south-west corner: `Cell.sea`, an area number, or a border cell.
-    let cells: Table<UInt32>
-    /// Every border cell's record, one after another in row-major cell order; a border cell's value in
-    /// `cells` is `borderBit | offset of its record`. Layout in `CountryIndex+BorderRecords.swift`.
+    /// The cells of the mixed blocks (see `blocks`), 16 per block in block order, each block's cells
+    /// row-major from its south-west corner: `sea`, an area number, or `borderBit | offset of the border
+    /// cell's record` (cells of a block that lie beyond the grid's edge are `sea` and never read).
+    let blockCells: Table<UInt32>
+    /// Every border cell's record, one after another in the order of `blockCells`.
+    /// Layout in `CountryIndex+BorderRecords.swift`.
     let borderData: Table<UInt32>
     /// Counts for the benchmark's report (the record stream holds them only implicitly).
     public let borderCellCount: Int
@@ -61,9 +63,9 @@ public struct CountryIndex: Sendable {
     static let bands = 8
 
     /// One value per block of 4 × 4 cells (row-major, `blockColumns` wide): the blocks' common value
-    /// when all 16 cells are the sea or wholly inside the same area, else `borderBit` ("read the cell").
-    /// At 1° it is 260 KB and stays in cache, where the 4 MB cell table does not: most random points,
-    /// at sea or inside large countries, are answered without touching the cell table.
+    /// when all 16 cells are the sea or wholly inside the same area, else `borderBit | n` for the `n`-th
+    /// mixed block, whose cells are `blockCells[16 n ..< 16 n + 16]`. Layout and reasons in
+    /// `CountryIndex+Blocks.swift`.
     let blocks: Table<UInt32>
     let blockColumns: Int
 
@@ -134,24 +136,6 @@ extension CountryIndex {
         let ax = vertexLon(i), ay = vertexLat(i), bx = vertexLon(i + 1), by = vertexLat(i + 1)
         if lon < min(ax, bx) || lon > max(ax, bx) || lat < min(ay, by) || lat > max(ay, by) { return false }
         return Orientation.sign(GeoPoint(lat: ay, lon: ax), GeoPoint(lat: by, lon: bx), GeoPoint(lat: lat, lon: lon)) == 0
-    }
-
-    /// The block table for `cells` (see `blocks`).
-    static func blockTable(cells: [UInt32], rows: Int, columns: Int) -> (blocks: [UInt32], columns: Int) {
-        let blockRows = (rows + 3) / 4, blockColumns = (columns + 3) / 4
-        var blocks = [UInt32](repeating: borderBit, count: blockRows * blockColumns)
-        for br in 0..<blockRows {
-            for bc in 0..<blockColumns {
-                let first = cells[(4 * br) * columns + 4 * bc]
-                if first != sea && first & borderBit != 0 { continue }
-                var same = true
-                for r in (4 * br)..<min(rows, 4 * br + 4) {
-                    for c in (4 * bc)..<min(columns, 4 * bc + 4) where cells[r * columns + c] != first { same = false }
-                }
-                if same { blocks[br * blockColumns + bc] = first }
-            }
-        }
-        return (blocks, blockColumns)
     }
 
     /// The sub-band of a row that `lat` falls in, clamped to the row: a monotone function of `lat`, so an
