@@ -12,7 +12,8 @@ extension CountryIndex {
         out.u64(UInt64(blockColumns))
         out.array(blocks)
         out.array(blockCells)
-        out.array(borderData)
+        out.array(borderHeads)
+        out.array(borderEdges)
     }
 
     /// Reads an index written by `write(to:)` and checks every invariant a query relies on, so a damaged
@@ -62,10 +63,11 @@ extension CountryIndex {
         self.blockColumns = Int(blockColumns)
         blockCells = try input.table(of: UInt32.self)
         try Self.checkBlocks(blocks, blockCells: blockCells, areaCount: areaCount)
-        borderData = try input.table(of: UInt32.self)
+        borderHeads = try input.table(of: UInt32.self)
+        borderEdges = try input.table(of: UInt32.self)
         // Border cells' values are checked here: each must point at its own record.
-        let counts = try Self.checkBorderRecords(borderData, cells: blockCells, areaCount: areaCount,
-                                                 vertexCount: coords.count / 2)
+        let counts = try Self.checkBorderRecords(heads: borderHeads, edges: borderEdges, cells: blockCells,
+                                                 areaCount: areaCount, vertexCount: coords.count / 2)
         borderCellCount = counts.cells
         entryCount = counts.entries
         edgeReferenceCount = counts.edgeReferences
