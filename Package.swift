@@ -23,7 +23,11 @@ let package = Package(
         // Imports only GeoCore: streaming RFC 4180 CSV in, the same CSV with geocoded columns out.
         .target(name: "GeoCSV", dependencies: ["GeoCore"]),
         // The only code that touches the OS: command line, stdio loop, files.
-        .executableTarget(name: "geocoder", dependencies: ["GeoCore", "GeoRPC", "GeoCSV"]),
+        .executableTarget(
+            name: "geocoder", dependencies: ["GeoCore", "GeoRPC", "GeoCSV"],
+            // The Swift runtime linked in (release, Linux): no shared libswiftCore & co. to map and relocate at
+            // start-up, about 2 MB less resident memory and a faster first answer (BENCHMARKS.md, issue 4d).
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
         // The binary index for the WebAssembly build (written by `geocoder index` in scripts/build-wasm), compiled
         // into the module with C23 #embed. Embeds nothing natively.
         .target(name: "GeocoderData"),

@@ -201,6 +201,24 @@ for _ in 0..<11 {
 say("  start-up, spawn → first reverseGeocode answer: median \(fixed(median(starts), 1)) ms, min \(fixed(starts.min() ?? .nan, 1)) ms (11 runs)")
 say("  resident memory after the first answer (VmRSS): \(fixed(median(rss), 1)) MB")
 
+// The steady state: one server after reverse lookups all over the grid and along borders, forward searches
+// (countries, cities, misspelled cities) and boxes — most of the index file mapped back in.
+let cities = WorkloadBench.cityNames(dataPath: path, count: 100_000)
+var misspelled: [String] = []
+for name in cities where name.count >= 8 && misspelled.count < 5_000 {
+    var letters = Array(name)
+    letters.remove(at: letters.count / 2)
+    misspelled.append(String(letters))
+}
+let workloadPoints = Array(uniform.prefix(100_000)) + Array(nearBorder.prefix(100_000))
+if let steady = WorkloadBench.run(server: server, args: serverArgs, reversePoints: workloadPoints,
+                                  forwardQueries: queries + cities + misspelled, boxes: boxes) {
+    let mapped = steady.indexMB.map { ", \(fixed($0, 1)) MB of it the index file" } ?? ""
+    say("  resident memory after a mixed workload (VmRSS): \(fixed(steady.rssMB, 1)) MB\(mapped) (\(steady.requests) requests: \(workloadPoints.count) reverseGeocode uniform and near borders, \(queries.count + cities.count + misspelled.count) forwardGeocode countries, cities and misspelled cities, \(boxes.count) countriesInBBox)")
+} else {
+    say("  resident memory after a mixed workload: the server did not answer every request")
+}
+
 /// Six decimals, as GPS fixes usually have.
 func coordinate(_ value: Double) -> String { fixed(value, 6) }
 var payload: [UInt8] = []

@@ -61,6 +61,8 @@ enum IndexCache {
     /// cache in one call, where a read would first fault in and copy into a fresh 20 MB buffer. The index
     /// tables then point into the mapping (`CountryGazetteer(binary: ByteStorage, …)`), so nothing is copied;
     /// MAP_PRIVATE means a later rewrite of the file (by rename) never changes the bytes under a running server.
+    /// Once every check has passed, the pages are handed back (`releaseCheckedPages`) and come back as
+    /// queries read them.
     static func load(dataPath: String, key: (UInt64, UInt64), variant: String = "") -> CountryGazetteer? {
         guard let cache = file(for: dataPath, variant: variant) else { return nil }
         let fd = open(cache, O_RDONLY | O_CLOEXEC)
@@ -76,7 +78,9 @@ enum IndexCache {
         let mapping = ByteStorage(adopting: UnsafeRawBufferPointer(start: base, count: size)) { bytes in
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
         }
-        return try? CountryGazetteer(binary: mapping, sourceKey: key)
+        guard let gazetteer = try? CountryGazetteer(binary: mapping, sourceKey: key) else { return nil }
+        releaseCheckedPages(base, size)
+        return gazetteer
     }
 
     /// Writes the index for `dataPath`; failures are silent (the cache is an optimisation).

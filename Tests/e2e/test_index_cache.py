@@ -88,3 +88,50 @@ def test_environment_switch_and_unwritable_cache(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     assert run(args, blocker / "cache")["iso2"] == "FR", "a cache that cannot be written is skipped"
+
+
+def mapped_index_kb(pid):
+    """(size, resident) in kB of the process's mapping of its .idx file, from /proc/PID/smaps."""
+    size = rss = 0
+    inside = False
+    with open(f"/proc/{pid}/smaps") as smaps:
+        for line in smaps:
+            fields = line.split()
+            if not fields[0].endswith(":"):
+                inside = len(fields) >= 6 and fields[5].endswith(".idx")
+            elif inside and fields[0] == "Size:":
+                size += int(fields[1])
+            elif inside and fields[0] == "Rss:":
+                rss += int(fields[1])
+    return size, rss
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/smaps"), reason="needs /proc/PID/smaps")
+def test_checked_index_pages_are_handed_back_and_answers_stay_right(tmp_path):
+    """The load reads the whole index to check it, then hands the pages back; queries map back what they read."""
+    cache = tmp_path / "cache"
+    run(["reverse", "0", "0", "--data", DATA], cache)  # builds the index file
+    env = dict(os.environ, GEOCODER_CACHE_DIR=str(cache))
+    env.pop("GEOCODER_NO_CACHE", None)
+    calls = [("reverseGeocode", {"lat": 48.8566, "lon": 2.3522}), ("forwardGeocode", {"query": "Österreich"}),
+             ("forwardGeocode", {"query": "Sao Paolo"}), ("countriesInBBox", [35, -10, 44, 4]),
+             ("reverseGeocode", {"lat": 47.5596, "lon": 7.5886}), ("reverseGeocode", {"lat": -33.9, "lon": 151.2})]
+    lines = "".join(json.dumps({"jsonrpc": "2.0", "method": m, "params": p, "id": k}) + "\n"
+                    for k, (m, p) in enumerate(calls))
+    proc = subprocess.Popen([locate_binary(), "--data", DATA], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    try:
+        proc.stdin.write(lines.split("\n")[0].encode() + b"\n")
+        proc.stdin.flush()
+        first = [proc.stdout.readline()]
+        size, rss = mapped_index_kb(proc.pid)
+        assert size > 10_000, "the server maps its index file"
+        assert rss < size // 4, f"{rss} of {size} kB of the index resident after one answer"
+        proc.stdin.write("\n".join(lines.split("\n")[1:]).encode())
+        proc.stdin.close()
+        replies = first + proc.stdout.read().splitlines()
+    finally:
+        proc.stdin.close()
+        assert proc.wait(timeout=REPLY_TIMEOUT) == 0
+    plain = subprocess.run([locate_binary(), "--data", DATA, "--no-cache"], input=lines.encode(),
+                           capture_output=True, timeout=REPLY_TIMEOUT, env=env).stdout.splitlines()
+    assert [loads_strict(r.decode()) for r in replies] == [loads_strict(r.decode()) for r in plain]

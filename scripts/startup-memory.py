@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Start-up time and memory of `geocoder` servers, and how much of the index file each has mapped.
+
+    scripts/startup-memory.py [--runs N] [--data PATH] BINARY...
+
+For each binary (in turn, `--rounds` times, so a noisy machine affects them alike): N spawns, each sending
+one reverseGeocode and waiting for the answer; then the median spawn → answer time, the median VmRSS after
+the answer, and for the last spawn the pages of the index file present in memory (`/proc/PID/pagemap`,
+bit 63) and where they are (percent present per MB of the file). The index cache goes to a temporary
+folder, built by one unmeasured start first. BENCHMARKS.md, "Start-up memory (issue 4d)".
+"""
+import argparse
+import os
+import statistics
+import struct
+import subprocess
+import tempfile
+import time
+
+REQUEST = b'{"jsonrpc":"2.0","method":"reverseGeocode","params":{"lat":48.8566,"lon":2.3522},"id":1}\n'
+
+
+def vm_rss_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+
+
+def index_pages(pid):
+    """(pages, present, percent present per MB) of the process's .idx mapping."""
+    with open(f"/proc/{pid}/maps") as maps:
+        for line in maps:
+            if line.rstrip().endswith(".idx"):
+                start, end = (int(x, 16) for x in line.split()[0].split("-"))
+                break
+        else:
+            return None
+    count = (end - start) // 4096
+    with open(f"/proc/{pid}/pagemap", "rb") as pagemap:
+        pagemap.seek(start // 4096 * 8)
+        entries = pagemap.read(count * 8)
+    present = [struct.unpack_from("<Q", entries, 8 * k)[0] >> 63 for k in range(count)]
+    per_mb = [100 * sum(present[k:k + 256]) // len(present[k:k + 256]) for k in range(0, count, 256)]
+    return count, sum(present), per_mb
+
+
+def start(binary, args, env):
+    t0 = time.perf_counter()
+    proc = subprocess.Popen([binary, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+    proc.stdin.write(REQUEST)
+    proc.stdin.flush()
+    reply = proc.stdout.readline()
+    ms = (time.perf_counter() - t0) * 1000
+    assert b'"FR"' in reply, reply
+    rss, pages = vm_rss_mb(proc.pid), index_pages(proc.pid)
+    proc.stdin.close()
+    proc.wait()
+    return ms, rss, pages
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("binaries", nargs="+")
+    ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--data")
+    opts = ap.parse_args()
+    args = ["--data", opts.data] if opts.data else []
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, GEOCODER_CACHE_DIR=cache)
+        env.pop("GEOCODER_NO_CACHE", None)
+        for round_ in range(1, opts.rounds + 1):
+            for binary in opts.binaries:
+                start(binary, args, env)
+                runs = [start(binary, args, env) for _ in range(opts.runs)]
+                ms = statistics.median(r[0] for r in runs)
+                rss = statistics.median(r[1] for r in runs)
+                pages = runs[-1][2]
+                mapped = f"index pages present {pages[1]} of {pages[0]}" if pages else "no index mapping"
+                print(f"round {round_} {binary}: start-up median {ms:.1f} ms, VmRSS median {rss:.1f} MB, {mapped}")
+                if pages:
+                    print("  % present per MB: " + " ".join(str(p) for p in pages[2]))
+
+
+if __name__ == "__main__":
+    main()
