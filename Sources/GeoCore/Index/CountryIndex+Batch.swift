@@ -40,16 +40,16 @@ extension CountryIndex {
                 borderOf[k] = Int(cell & ~Self.borderBit)
                 southOf[k] = rowSouth[r]
             }
-            // Level 3: the border cells' heads (the first entry's header and band ends).
-            for k in 0..<n where borderOf[k] >= 0 { sink ^= borderHeads[borderOf[k] + Self.cellHeaderWords + 2] }
+            // Level 3: the border cells' records (the first entry's header and band ends).
+            for k in 0..<n where borderOf[k] >= 0 { sink ^= borderData[borderOf[k] + 2] }
             // Level 4: the quantised vertices of the first entry's edges in the point's band (what the
             // lookup reads; the real vertices are only read where those are unsure).
             for k in 0..<n where borderOf[k] >= 0 {
-                let entry = firstEntry(ofCell: borderOf[k])
-                let slots = bandSlots(entry: entry.head, band: band(points[base + k].lat, south: southOf[k]))
+                let entry = borderOf[k] + 1
+                let slots = bandSlots(entry: entry, band: band(points[base + k].lat, south: southOf[k]))
                 if slots.isEmpty { continue }
-                let q = entry.edges + 2 * slots.lowerBound
-                sink ^= borderEdges[q] ^ borderEdges[q + 2 * slots.count - 1]
+                let q = quantStart(entry: entry) + 2 * slots.lowerBound
+                sink ^= borderData[q] ^ borderData[q + 2 * slots.count - 1]
             }
             // The ordinary lookup for border cells, now mostly on cached data.
             for k in 0..<n where borderOf[k] >= 0 {

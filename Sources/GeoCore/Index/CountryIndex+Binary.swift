@@ -12,8 +12,7 @@ extension CountryIndex {
         out.u64(UInt64(blockColumns))
         out.array(blocks)
         out.array(blockCells)
-        out.array(borderHeads)
-        out.array(borderEdges)
+        out.array(borderData)
     }
 
     /// Reads an index written by `write(to:)` and checks every invariant a query relies on, so a damaged
@@ -63,11 +62,10 @@ extension CountryIndex {
         self.blockColumns = Int(blockColumns)
         blockCells = try input.table(of: UInt32.self)
         try Self.checkBlocks(blocks, blockCells: blockCells, areaCount: areaCount)
-        borderHeads = try input.table(of: UInt32.self)
-        borderEdges = try input.table(of: UInt32.self)
+        borderData = try input.table(of: UInt32.self)
         // Border cells' values are checked here: each must point at its own record.
-        let counts = try Self.checkBorderRecords(heads: borderHeads, edges: borderEdges, cells: blockCells,
-                                                 areaCount: areaCount, vertexCount: coords.count / 2)
+        let counts = try Self.checkBorderRecords(borderData, cells: blockCells, areaCount: areaCount,
+                                                 vertexCount: coords.count / 2)
         borderCellCount = counts.cells
         entryCount = counts.entries
         edgeReferenceCount = counts.edgeReferences

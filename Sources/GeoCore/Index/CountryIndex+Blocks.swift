@@ -9,7 +9,7 @@
 /// cache, and the index file and the server's resident memory shrink by the difference.
 ///
 /// Border records are stored in the order of `blockCells`, so the records of neighbouring cells sit
-/// together and the load-time check walks the tables in step.
+/// together and the load-time check walks both tables in step.
 extension CountryIndex {
     /// The value of cell (`r`, `c`): `sea`, an area number, or `borderBit | record offset`.
     @inline(__always)
@@ -25,18 +25,16 @@ extension CountryIndex {
         Int(block & ~borderBit) &<< 4 | (r & 3) &<< 2 | (c & 3)
     }
 
-    /// The two-level tables for a flat row-major `cells` table whose border cells point at records in
-    /// `heads` and `edges` (`BorderRecordWriter`'s, in row-major order), with the records rewritten in
-    /// block order.
-    static func blockTables(cells: [UInt32], heads: [UInt32], edges: [UInt32], rows: Int, columns: Int)
-        -> (blocks: [UInt32], blockColumns: Int, blockCells: [UInt32], heads: [UInt32], edges: [UInt32])
+    /// The two-level tables for a flat row-major `cells` table whose border cells point at `records` (one
+    /// record per border cell, in row-major order), with the records rewritten in block order.
+    static func blockTables(cells: [UInt32], records: [UInt32], rows: Int, columns: Int)
+        -> (blocks: [UInt32], blockColumns: Int, blockCells: [UInt32], borderData: [UInt32])
     {
         let blockRows = (rows + 3) / 4, blockColumns = (columns + 3) / 4
         var blocks = [UInt32](repeating: sea, count: blockRows * blockColumns)
         var blockCells: [UInt32] = []
-        var newHeads: [UInt32] = [], newEdges: [UInt32] = []
-        newHeads.reserveCapacity(heads.count)
-        newEdges.reserveCapacity(edges.count)
+        var borderData: [UInt32] = []
+        borderData.reserveCapacity(records.count)
         for br in 0..<blockRows {
             for bc in 0..<blockColumns {
                 let first = cells[(4 * br) * columns + 4 * bc]
@@ -60,31 +58,24 @@ extension CountryIndex {
                             blockCells.append(value)
                             continue
                         }
-                        let head = Int(value & ~borderBit)
-                        let (headEnd, edgeCount) = recordSize(heads, head)
-                        let edgeStart = Int(heads[head + 1])
-                        blockCells.append(borderBit | UInt32(newHeads.count))
-                        newHeads.append(heads[head])
-                        newHeads.append(UInt32(newEdges.count))
-                        newHeads.append(contentsOf: heads[(head + cellHeaderWords)..<headEnd])
-                        newEdges.append(contentsOf: edges[edgeStart..<(edgeStart + edgeCount)])
+                        let offset = Int(value & ~borderBit)
+                        blockCells.append(borderBit | UInt32(borderData.count))
+                        borderData.append(contentsOf: records[offset..<recordEnd(records, offset)])
                     }
                 }
             }
         }
-        return (blocks, blockColumns, blockCells, newHeads, newEdges)
+        return (blocks, blockColumns, blockCells, borderData)
     }
 
-    /// Where the head at `head` of `heads` ends, and how many words of edges it has
-    /// (see `CountryIndex+BorderRecords.swift`).
-    static func recordSize(_ heads: [UInt32], _ head: Int) -> (headEnd: Int, edgeWords: Int) {
-        var entry = head + cellHeaderWords, edgeWords = 0
-        for _ in 0..<Int(heads[head]) {
-            let toggles = Int(heads[entry + 1]), references = Int(heads[entry + 1 + bands])
-            entry += entryHeaderWords + 2 * toggles
-            edgeWords += 3 * references
+    /// Where the record at `offset` of `records` ends (see `CountryIndex+BorderRecords.swift`).
+    static func recordEnd(_ records: [UInt32], _ offset: Int) -> Int {
+        var entry = offset + 1
+        for _ in 0..<Int(records[offset]) {
+            let toggles = Int(records[entry + 1]), references = Int(records[entry + 1 + bands])
+            entry += entryHeaderWords + 2 * toggles + 3 * references
         }
-        return (entry, edgeWords)
+        return entry
     }
 
     /// Checks the block tables read from a file: every block value is the sea, an area below `areaCount`,

@@ -1,26 +1,21 @@
-/// Border-cell records: what a lookup in a border cell reads, in two streams of `UInt32`s.
+/// Border-cell records: everything a lookup in a border cell reads, in one contiguous run of `UInt32`s.
 ///
-/// A near-border lookup is bound by memory latency: measured on 1 M points within 5 km of a border, the
-/// block and cell reads cost 25 ns (small tables, in cache), and each further read that misses the cache
-/// about 170 ns. With one record per cell holding everything, a lookup made two such misses one after the
-/// other: the record's header (to learn where the point's band of edges is), then that band. So the
-/// records are split: the headers, toggles included (3.4 MB for Natural Earth's 10m countries), in
-/// `borderHeads`, which is small enough to stay mostly in cache; the bulky quantised edges and edge
-/// references (10.7 MB) in `borderEdges`, where a lookup touches only its band's run.
+/// A lookup in a border cell used to follow the cell to its entry range, then the entries' metadata in
+/// four tables, then their edge references, then the vertices: five dependent loads, each a likely cache
+/// miss in 20 MB of tables. With one record per cell the chain is cell → record → vertices: the entry
+/// headers, toggle latitudes and the point's band of edge references sit together and usually share a
+/// cache line or its neighbour.
 ///
-/// Layout of a cell's head at offset `h` of `borderHeads` (the cell's value is `borderBit | h`):
-/// - `h`: the number of entries, at least 1;
-/// - `h + 1`: where the first entry's edges start in `borderEdges`; each next entry's edges follow the
-///   previous one's;
-/// - from `h + 2`, one entry after another; an entry at `e`: `e` the area number, with `borderBit` set
-///   when the parity of the area's east-of-cell edges at the cell's south edge is odd; `e + 1` the number
-///   of toggle latitudes `T`; `e + 2 ..< e + 2 + bands` the cumulative ends of the latitude bands' edge
-///   lists (band `k` is `[end(k - 1), end(k))`, `end(-1)` = 0, `end(bands - 1)` = `N`); then the `T`
-///   toggle latitudes as the low and high halves of each `Double`'s bits.
-///
-/// An entry's edges at offset `b` of `borderEdges`: for each of its `N` edge references, band after band,
-/// two words, the edge's two vertices in the cell's quantised coordinates (`CountryIndex+Quantised.swift`);
-/// then the `N` edge references themselves (the first vertex's number), in the same order.
+/// Layout of a record at offset `o` of `borderData` (`cells` holds `borderBit | o`):
+/// - `o`: the number of entries, at least 1; the first entry starts at `o + 1`, each next one right
+///   after the previous one's edge references.
+/// - entry at `e`: `e` area number, with `borderBit` set when the parity of the area's east-of-cell edges
+///   at the cell's south edge is odd; `e + 1` the number of toggle latitudes `T`; `e + 2 ..< e + 2 + bands`
+///   the cumulative ends of the latitude bands' edge lists (band `k` is `[end(k - 1), end(k))`, `end(-1)`
+///   = 0, `end(bands - 1)` = `N`); then `T` toggle latitudes as the low and high halves of each `Double`'s
+///   bits; then, for each of the `N` edge references in the order below, two words: the edge's two
+///   vertices in the cell's quantised coordinates (`CountryIndex+Quantised.swift`); then the `N` edge
+///   references, band after band.
 ///
 /// An entry's tested edges are split by latitude into `bands` sub-bands of the cell; band `k` holds every
 /// tested edge whose latitude span meets it (an edge spanning several bands is listed in each). A point
@@ -29,125 +24,114 @@
 extension CountryIndex {
     /// Words before an entry's toggles: area and parity, toggle count, band ends.
     static let entryHeaderWords = 2 + bands
-    /// Words before a cell's first entry: entry count, where its edges start.
-    static let cellHeaderWords = 2
-
-    /// One entry of a border cell: where its header is in `borderHeads` and its edges in `borderEdges`.
-    struct BorderEntry {
-        var head: Int
-        var edges: Int
-    }
-
-    /// The first entry of the border cell whose head is at `h`.
-    @inline(__always)
-    func firstEntry(ofCell h: Int) -> BorderEntry {
-        BorderEntry(head: h &+ Self.cellHeaderWords, edges: Int(borderHeads[h &+ 1]))
-    }
-
-    /// The number of entries of the border cell whose head is at `h`.
-    @inline(__always)
-    func entryCount(ofCell h: Int) -> Int { Int(borderHeads[h]) }
-
-    /// The entry after `entry` in the same cell (after the last, past the cell's end).
-    @inline(__always)
-    func nextEntry(after entry: BorderEntry) -> BorderEntry {
-        BorderEntry(head: entry.head &+ Self.entryHeaderWords &+ 2 &* entryToggleCount(entry.head),
-                    edges: entry.edges &+ 3 &* entryRefCount(entry.head))
-    }
 
     @inline(__always)
-    func entryArea(_ head: Int) -> Int { Int(borderHeads[head] & ~Self.borderBit) }
+    func entryArea(_ entry: Int) -> Int { Int(borderData[entry] & ~Self.borderBit) }
 
     @inline(__always)
-    func entryParity(_ head: Int) -> Bool { borderHeads[head] & Self.borderBit != 0 }
+    func entryParity(_ entry: Int) -> Bool { borderData[entry] & Self.borderBit != 0 }
 
     @inline(__always)
-    func entryToggleCount(_ head: Int) -> Int { Int(borderHeads[head &+ 1]) }
+    func entryToggleCount(_ entry: Int) -> Int { Int(borderData[entry + 1]) }
 
-    /// Toggle latitude `t` of the entry whose header is at `head`.
+    /// Toggle latitude `t` of the entry.
     @inline(__always)
-    func toggle(entry head: Int, _ t: Int) -> Double {
-        let w = head &+ Self.entryHeaderWords &+ 2 &* t
-        return Double(bitPattern: UInt64(borderHeads[w]) | UInt64(borderHeads[w &+ 1]) << 32)
+    func toggle(entry: Int, _ t: Int) -> Double {
+        let w = entry + Self.entryHeaderWords + 2 * t
+        return Double(bitPattern: UInt64(borderData[w]) | UInt64(borderData[w + 1]) << 32)
     }
 
     /// The number of the entry's edge references (an edge in several bands counts once per band).
     @inline(__always)
-    func entryRefCount(_ head: Int) -> Int { Int(borderHeads[head &+ 1 &+ Self.bands]) }
+    func entryRefCount(_ entry: Int) -> Int { Int(borderData[entry + 1 + Self.bands]) }
+
+    /// Where the quantised vertices of the entry's references start: reference position `r` has its two
+    /// words at `quantStart + 2 * (r - refsStart)`. They come right after the toggles, so the common
+    /// lookup reads one contiguous run from the entry's start.
+    @inline(__always)
+    func quantStart(entry: Int) -> Int { entry + Self.entryHeaderWords + 2 * entryToggleCount(entry) }
+
+    /// Where the entry's edge references start in `borderData` (after the quantised vertices).
+    @inline(__always)
+    func refsStart(entry: Int) -> Int { quantStart(entry: entry) + 2 * entryRefCount(entry) }
 
     /// The numbers (0 for the entry's first reference) of the edge references of band `k` of the entry.
     @inline(__always)
-    func bandSlots(entry head: Int, band k: Int) -> Range<Int> {
-        let low = k == 0 ? 0 : Int(borderHeads[head &+ 1 &+ k]), high = Int(borderHeads[head &+ 2 &+ k])
+    func bandSlots(entry: Int, band k: Int) -> Range<Int> {
+        let low = k == 0 ? 0 : Int(borderData[entry + 1 + k]), high = Int(borderData[entry + 2 + k])
         return low..<high
     }
 
-    /// Where the entry's edge references start in `borderEdges` (after its quantised vertices): slot `j`
-    /// has its reference at `refsStart + j` and its quantised vertices at `entry.edges + 2 j`.
+    /// The positions in `borderData` of the edge references of band `k` of the entry.
     @inline(__always)
-    func refsStart(_ entry: BorderEntry) -> Int { entry.edges &+ 2 &* entryRefCount(entry.head) }
+    func bandRefs(entry: Int, band k: Int) -> Range<Int> {
+        let start = refsStart(entry: entry), slots = bandSlots(entry: entry, band: k)
+        return (start + slots.lowerBound)..<(start + slots.upperBound)
+    }
 
-    /// The edge (its first vertex's number) of slot `j` of the entry.
+    /// The positions of all the entry's edge references (an edge in several bands appears in each).
     @inline(__always)
-    func edge(_ entry: BorderEntry, slot j: Int) -> Int { Int(borderEdges[refsStart(entry) &+ j]) }
+    func allRefs(entry: Int) -> Range<Int> {
+        let start = refsStart(entry: entry)
+        return start..<(start + entryRefCount(entry))
+    }
 
-    /// Builds `borderHeads` and `borderEdges`, one record per border cell in the order cells are begun.
+    /// The next entry of the same record (or, after the last, the next record).
+    @inline(__always)
+    func nextEntry(after entry: Int) -> Int { allRefs(entry: entry).upperBound }
+
+    /// Builds `borderData`, one record per border cell in row-major cell order.
     struct BorderRecordWriter {
-        var heads: [UInt32] = []
-        var edges: [UInt32] = []
+        var data: [UInt32] = []
         var cellCount = 0, entryCount = 0, edgeReferenceCount = 0, toggleCount = 0
 
-        /// Starts a cell's record; returns its head's offset, for the cell's value.
+        /// Starts a cell's record; returns its offset, for the cell's value.
         mutating func beginCell(entryCount: Int) -> UInt32 {
-            precondition(heads.count < 0x7FFF_FFFF && edges.count <= UInt32.max, "border records beyond 2^31 words")
+            precondition(data.count < 0x7FFF_FFFF, "border records beyond 2^31 words")
             cellCount += 1
-            let offset = UInt32(heads.count)
-            heads.append(UInt32(entryCount))
-            heads.append(UInt32(edges.count))
+            let offset = UInt32(data.count)
+            data.append(UInt32(entryCount))
             return offset
         }
 
         /// Appends one entry; `bandEnds` are the cumulative ends of the bands in `edges`; `quantised`
         /// holds two words per edge (`CountryIndex.quantise`).
-        mutating func append(area: UInt32, parity: Bool, bandEnds: [Int], toggles: [Double], edges refs: [UInt32],
+        mutating func append(area: UInt32, parity: Bool, bandEnds: [Int], toggles: [Double], edges: [UInt32],
                              quantised: [UInt32]) {
-            precondition(bandEnds.count == CountryIndex.bands && bandEnds.last == refs.count)
-            precondition(quantised.count == 2 * refs.count)
+            precondition(bandEnds.count == CountryIndex.bands && bandEnds.last == edges.count)
+            precondition(quantised.count == 2 * edges.count)
             entryCount += 1
-            edgeReferenceCount += refs.count
+            edgeReferenceCount += edges.count
             toggleCount += toggles.count
-            heads.append(area | (parity ? CountryIndex.borderBit : 0))
-            heads.append(UInt32(toggles.count))
-            for end in bandEnds { heads.append(UInt32(end)) }
+            data.append(area | (parity ? CountryIndex.borderBit : 0))
+            data.append(UInt32(toggles.count))
+            for end in bandEnds { data.append(UInt32(end)) }
             for y in toggles {
-                heads.append(UInt32(truncatingIfNeeded: y.bitPattern))
-                heads.append(UInt32(truncatingIfNeeded: y.bitPattern >> 32))
+                data.append(UInt32(truncatingIfNeeded: y.bitPattern))
+                data.append(UInt32(truncatingIfNeeded: y.bitPattern >> 32))
             }
-            edges.append(contentsOf: quantised)
-            edges.append(contentsOf: refs)
+            data.append(contentsOf: quantised)
+            data.append(contentsOf: edges)
         }
     }
 
-    /// Checks `borderHeads` and `borderEdges` against `cells` (`blockCells`) so no lookup can read outside
-    /// them or act on a bad value: the border cells, in table order, point at consecutive heads whose
-    /// edges are consecutive too, and together they exactly fill both streams; every cell has at least
-    /// one entry; every entry has an area below `areaCount`, band ends that never decrease and whose edges
-    /// stay in the stream, toggle latitudes in [-90, 90], and edge references whose two vertices exist.
+    /// Checks `borderData` against `cells` (`blockCells`) so no lookup can read outside it or act on a bad
+    /// value: the border cells, in table order, point at consecutive records that exactly fill the stream; every
+    /// record has at least one entry; every entry has an area below `areaCount`, band ends that never
+    /// decrease and stay in the stream (with their quantised vertices), toggle latitudes in [-90, 90], and
+    /// edge references whose two vertices exist.
     /// - Returns: the counts of border cells, entries, edge references and toggles.
-    static func checkBorderRecords(heads: Table<UInt32>, edges: Table<UInt32>, cells: Table<UInt32>,
-                                   areaCount: Int, vertexCount: Int)
+    static func checkBorderRecords(_ data: Table<UInt32>, cells: Table<UInt32>, areaCount: Int, vertexCount: Int)
         throws(BinaryFormatError) -> (cells: Int, entries: Int, edgeReferences: Int, toggles: Int)
     {
-        let words = heads.buffer, edgeWords = edges.buffer
-        var position = 0, edgePosition = 0
+        let words = data.buffer
+        var position = 0
         var counts = (cells: 0, entries: 0, edgeReferences: 0, toggles: 0)
         for cell in cells.buffer where cell != sea && cell & borderBit != 0 {
-            guard Int(cell & ~borderBit) == position, words.count - position >= cellHeaderWords
-            else { throw .invalid("border record offset") }
+            guard Int(cell & ~borderBit) == position, position < words.count else { throw .invalid("border record offset") }
             let entries = Int(words[position])
             guard entries >= 1 else { throw .invalid("border record entry count") }
-            guard Int(words[position + 1]) == edgePosition else { throw .invalid("border record edges offset") }
-            position += cellHeaderWords
+            position += 1
             counts.cells += 1
             for _ in 0..<entries {
                 guard words.count - position >= entryHeaderWords else { throw .invalid("border entry header") }
@@ -159,27 +143,25 @@ extension CountryIndex {
                     guard end >= previous else { throw .invalid("band ends") }
                     previous = end
                 }
-                guard toggles <= (words.count - position - entryHeaderWords) / 2 else { throw .invalid("border entry toggles") }
+                let quant = position + entryHeaderWords + 2 * toggles
+                guard toggles <= (words.count - position) / 2, quant <= words.count, 3 * previous <= words.count - quant
+                else { throw .invalid("border entry size") }
+                let refs = quant + 2 * previous
                 for t in 0..<toggles {
                     let w = position + entryHeaderWords + 2 * t
                     let y = Double(bitPattern: UInt64(words[w]) | UInt64(words[w + 1]) << 32)
                     guard y >= -90 && y <= 90 else { throw .invalid("toggle latitude") }
                 }
-                guard previous <= (edgeWords.count - edgePosition) / 3 else { throw .invalid("border entry size") }
-                // Edge i reads vertices i and i + 1. The quantised vertices need no check: any value only
-                // decides whether the exact test runs.
-                let refs = edgePosition + 2 * previous
-                for r in refs..<(refs + previous) where Int(edgeWords[r]) + 1 >= vertexCount {
-                    throw .invalid("edge reference")
-                }
+                // Edge i reads vertices i and i + 1.
+                for r in refs..<(refs + previous) where Int(words[r]) + 1 >= vertexCount { throw .invalid("edge reference") }
                 counts.entries += 1
                 counts.toggles += toggles
                 counts.edgeReferences += previous
-                position += entryHeaderWords + 2 * toggles
-                edgePosition = refs + previous
+                // The quantised vertices need no check: any value only decides whether the exact test runs.
+                position = refs + previous
             }
         }
-        guard position == words.count, edgePosition == edgeWords.count else { throw .invalid("border record length") }
+        guard position == words.count else { throw .invalid("border record length") }
         return counts
     }
 }

@@ -34,10 +34,10 @@ extension CountryIndex {
                     west: max(columnWest[c], box.west), south: max(south, box.south),
                     east: min(columnWest[c + 1], box.east), north: min(rowSouth[r + 1], box.north))
                 if part.isEmpty { continue }
-                let head = Int(cell & ~Self.borderBit)
-                var entry = firstEntry(ofCell: head)
-                for _ in 0..<entryCount(ofCell: head) {
-                    let area = entryArea(entry.head)
+                let record = Int(cell & ~Self.borderBit)
+                var entry = record + 1
+                for _ in 0..<Int(borderData[record]) {
+                    let area = entryArea(entry)
                     if !found[area] && entryMeets(entry: entry, part: part, south: south, west: columnWest[c]) { found[area] = true }
                     entry = nextEntry(after: entry)
                 }
@@ -46,9 +46,9 @@ extension CountryIndex {
     }
 
     /// Whether the area of a border-cell entry meets `part`, a box inside that cell (corner `west`, `south`).
-    func entryMeets(entry: BorderEntry, part: BoundingBox, south: Double, west: Double) -> Bool {
-        for j in 0..<entryRefCount(entry.head) {
-            let i = edge(entry, slot: j)
+    func entryMeets(entry: Int, part: BoundingBox, south: Double, west: Double) -> Bool {
+        for r in allRefs(entry: entry) {
+            let i = Int(borderData[r])
             let a = GeoPoint(lat: vertexLat(i), lon: vertexLon(i)), b = GeoPoint(lat: vertexLat(i + 1), lon: vertexLon(i + 1))
             if segmentIntersectsBox(a, b, part) { return true }
         }

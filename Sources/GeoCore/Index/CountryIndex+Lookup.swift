@@ -17,14 +17,19 @@ extension CountryIndex {
         let cell = blockCells[Self.blockCellIndex(block, row: r, column: c)]
         if cell == Self.sea { return nil }
         if cell & Self.borderBit == 0 { return Int(cell) }
-        let head = Int(cell & ~Self.borderBit)
+        let record = Int(cell & ~Self.borderBit)
+        // Loads the record's second cache line alongside its first (the band's quantised edges are often
+        // there), instead of only once the first line has said where they are. The test is never true (a
+        // NaN latitude has already stopped `row(of:)`); it only keeps the load from being optimised away.
+        let ahead = borderData[min(record &+ 16, borderData.count &- 1)]
+        if ahead == cell && lat.isNaN { return nil }
         let south = rowSouth[r], west = columnWest[c]
         var onBoundary: Int? = nil
-        var entry = firstEntry(ofCell: head)
-        for _ in 0..<entryCount(ofCell: head) {
+        var entry = record + 1
+        for _ in 0..<Int(borderData[record]) {
             switch locate(entry: entry, lon: lon, lat: lat, south: south, west: west) {
-            case .inside: return entryArea(entry.head)
-            case .boundary: if onBoundary == nil { onBoundary = entryArea(entry.head) }
+            case .inside: return entryArea(entry)
+            case .boundary: if onBoundary == nil { onBoundary = entryArea(entry) }
             case .outside: break
             }
             entry = nextEntry(after: entry)
@@ -33,26 +38,27 @@ extension CountryIndex {
     }
 
     /// Where (lon, lat), a point of the cell with corner (`west`, `south`), lies relative to the area of
-    /// one border-cell entry, using only that cell's record: each edge is first tried on its quantised
-    /// copy, and only where that is unsure on its real vertices.
+    /// one border-cell entry (the entry's offset in `borderData`), using only that cell's record: each
+    /// edge is first tried on its quantised copy, and only where that is unsure on its real vertices.
     @inline(__always)
-    func locate(entry: BorderEntry, lon: Double, lat: Double, south: Double, west: Double) -> PointLocation {
-        var inside = entryParity(entry.head)
-        for t in 0..<entryToggleCount(entry.head) {
-            let y = toggle(entry: entry.head, t)
+    func locate(entry: Int, lon: Double, lat: Double, south: Double, west: Double) -> PointLocation {
+        var inside = entryParity(entry)
+        for t in 0..<entryToggleCount(entry) {
+            let y = toggle(entry: entry, t)
             if y > south && y <= lat { inside.toggle() }
         }
-        let slots = bandSlots(entry: entry.head, band: band(lat, south: south))
+        let slots = bandSlots(entry: entry, band: band(lat, south: south))
         if slots.isEmpty { return inside ? .inside : .outside }
         let scale = bandScale * Self.quantPerBand
         let px = (lon - west) * scale - Self.quantOffset, py = (lat - south) * scale - Self.quantOffset
+        let quant = quantStart(entry: entry)
         for j in slots {
-            let q = entry.edges &+ 2 &* j
-            switch Self.quantCrossing(borderEdges[q], borderEdges[q &+ 1], px: px, py: py) {
+            let q = quant &+ 2 &* j
+            switch Self.quantCrossing(borderData[q], borderData[q &+ 1], px: px, py: py) {
             case 0: continue
             case 1: inside.toggle()
             default:
-                let i = edge(entry, slot: j)
+                let i = Int(borderData[refsStart(entry: entry) &+ j])
                 if touches(i, lon: lon, lat: lat) { return .boundary }
                 if crosses(i, lon: lon, lat: lat) { inside.toggle() }
             }

@@ -39,13 +39,13 @@ extension CountryIndex {
                 if block == Self.sea || block & Self.borderBit == 0 { continue }
                 let cell = blockCells[Self.blockCellIndex(block, row: r, column: c)]
                 if cell == Self.sea || cell & Self.borderBit == 0 { continue }
-                let head = Int(cell & ~Self.borderBit)
-                var entry = firstEntry(ofCell: head)
-                for _ in 0..<entryCount(ofCell: head) {
+                let record = Int(cell & ~Self.borderBit)
+                var entry = record + 1
+                for _ in 0..<Int(borderData[record]) {
                     defer { entry = nextEntry(after: entry) }
                     for k in 0..<Self.bands {
-                        for j in bandSlots(entry: entry.head, band: k) {
-                            let i = edge(entry, slot: j)
+                        for ref in bandRefs(entry: entry, band: k) {
+                            let i = Int(borderData[ref])
                             let alat = vertexLat(i), blat = vertexLat(i + 1)
                             let low = min(alat, blat), high = max(alat, blat)
                             // Listed in every band it spans: measure it only in the first.
@@ -59,7 +59,7 @@ extension CountryIndex {
                             let d = Spherical.distanceToSegmentKm(
                                 p, GeoPoint(lat: alat, lon: vertexLon(i)), GeoPoint(lat: blat, lon: vertexLon(i + 1)))
                             if d < bestKm || (bestArea < 0 && d <= bestKm) {
-                                bestArea = entryArea(entry.head)
+                                bestArea = entryArea(entry)
                                 bestKm = d
                             }
                         }

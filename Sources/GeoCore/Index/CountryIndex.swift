@@ -45,15 +45,12 @@ public struct CountryIndex: Sendable {
     let ringStart: Table<UInt32>
 
     /// The cells of the mixed blocks (see `blocks`), 16 per block in block order, each block's cells
-    /// row-major from its south-west corner: `sea`, an area number, or `borderBit | h` for a border cell
-    /// whose head is at `borderHeads[h]` (cells of a block that lie beyond the grid's edge are `sea` and
-    /// never read).
+    /// row-major from its south-west corner: `sea`, an area number, or `borderBit | offset of the border
+    /// cell's record` (cells of a block that lie beyond the grid's edge are `sea` and never read).
     let blockCells: Table<UInt32>
-    /// Every border cell's header and toggles, one after another in the order of `blockCells`, and its
-    /// entries' edges (quantised copies and references), in the same order. Layout and reasons in
-    /// `CountryIndex+BorderRecords.swift`.
-    let borderHeads: Table<UInt32>
-    let borderEdges: Table<UInt32>
+    /// Every border cell's record, one after another in the order of `blockCells`.
+    /// Layout in `CountryIndex+BorderRecords.swift`.
+    let borderData: Table<UInt32>
     /// Counts for the benchmark's report (the record stream holds them only implicitly).
     public let borderCellCount: Int
     let entryCount: Int

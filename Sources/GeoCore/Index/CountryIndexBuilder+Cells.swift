@@ -107,13 +107,11 @@ extension CountryIndexBuilder {
             }
         }
 
-        let table = CountryIndex.blockTables(cells: cells, heads: records.heads, edges: records.edges,
-                                             rows: rows, columns: columns)
+        let table = CountryIndex.blockTables(cells: cells, records: records.data, rows: rows, columns: columns)
         return CountryIndex(
             cellSize: cellSize, columns: columns, rows: rows, rowSouth: Table(rowSouth), columnWest: Table(columnWest),
             coords: Table(interleaved()), areaRingStart: Table(areaRingStart), ringStart: Table(ringStart),
-            blockCells: Table(table.blockCells), borderHeads: Table(table.heads),
-            borderEdges: Table(table.edges), borderCellCount: records.cellCount,
+            blockCells: Table(table.blockCells), borderData: Table(table.borderData), borderCellCount: records.cellCount,
             entryCount: records.entryCount, edgeReferenceCount: records.edgeReferenceCount,
             toggleCount: records.toggleCount, bandScale: Double(CountryIndex.bands) / cellSize,
             blocks: Table(table.blocks), blockColumns: table.blockColumns)
