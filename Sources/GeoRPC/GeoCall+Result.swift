@@ -34,8 +34,7 @@ extension GeoCall {
         case .reverseMany(let points, let radius):
             // One result per point, in order: the reverseGeocode result, or null.
             out.beginArray()
-            for point in points {
-                let match = gazetteer.reverse(point, maxDistanceKm: radius)
+            for match in gazetteer.reverse(points, maxDistanceKm: radius) {
                 if let replies {
                     replies.write(match, into: &out)
                 } else if let match {

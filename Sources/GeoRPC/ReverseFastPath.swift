@@ -85,14 +85,17 @@ enum ReverseFastPath {
         out.continueAfterKey()
         out.beginArray()
         var cursor = Cursor(bytes: line, offset: points.lowerBound)
+        var parsed: [GeoPoint] = []
         _ = cursor.take(UInt8(ascii: "["))
         if !cursor.take(UInt8(ascii: "]")) {
             repeat {
                 var lat = 0.0, lon = 0.0
                 _ = cursor.pair(lat: &lat, lon: &lon)
-                replies.write(gazetteer.reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: radius), into: &out)
+                parsed.append(GeoPoint(lat: lat, lon: lon))
             } while cursor.take(UInt8(ascii: ","))
         }
+        // All points first, then one batch lookup (see `CountryGazetteer.reverse(_:maxDistanceKm:)` for many).
+        for match in gazetteer.reverse(parsed, maxDistanceKm: radius) { replies.write(match, into: &out) }
         out.endArray()
         out.bytes.append(UInt8(ascii: "}"))
         out.endLine()

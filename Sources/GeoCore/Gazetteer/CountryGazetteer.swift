@@ -70,6 +70,28 @@ public struct CountryGazetteer: Sendable {
         return ReverseMatch(countryIndex: near.area, kind: .nearest, distanceKm: near.distanceKm)
     }
 
+    /// `reverse(_:maxDistanceKm:)` for many points, with the same answers, in order.
+    ///
+    /// Containment goes through `CountryIndex.areas(containing:into:)`, which overlaps the cache misses of
+    /// 16 points at a time (near borders about 1.3–1.5× the rate of one call per point); points in no
+    /// country then search for the nearest border one by one, as `reverse` does.
+    public func reverse(_ points: [GeoPoint], maxDistanceKm: Double = defaultMaxDistanceKm) -> [ReverseMatch?] {
+        var areas = [Int32](repeating: -1, count: points.count)
+        points.withUnsafeBufferPointer { p in areas.withUnsafeMutableBufferPointer { index.areas(containing: p, into: $0) } }
+        var matches: [ReverseMatch?] = []
+        matches.reserveCapacity(points.count)
+        for (k, area) in areas.enumerated() {
+            if area >= 0 {
+                matches.append(ReverseMatch(countryIndex: Int(area), kind: .inside, distanceKm: 0))
+            } else if maxDistanceKm > 0, let near = index.nearestArea(to: points[k], withinKm: maxDistanceKm) {
+                matches.append(ReverseMatch(countryIndex: near.area, kind: .nearest, distanceKm: near.distanceKm))
+            } else {
+                matches.append(nil)
+            }
+        }
+        return matches
+    }
+
     /// The countries whose land really meets `box` (polygon intersection, not bounding-box overlap).
     /// - Returns: indices into `countries`, sorted by English name, then ADM0_A3.
     public func countries(in box: GeoBox) -> [Int] {

@@ -9,6 +9,39 @@ struct CountryGazetteerTests {
         gazetteer = try NaturalEarthFixture.gazetteer.get()
     }
 
+    @Test("reverse for many points equals reverse point by point, inside, near borders, at sea, strict and with a radius")
+    func reverseMany() {
+        var random = TestRandom(seed: 77)
+        var points: [GeoPoint] = []
+        // Uniform points (mostly sea or deep inside), and points jittered around vertices of the data, which
+        // land on both sides of borders and coasts; more than one batch of 16, and a ragged last batch.
+        let index = gazetteer.spatialIndex
+        var vertices: [GeoPoint] = []
+        index.forEachEdge { a, _ in vertices.append(a) }
+        for _ in 0..<3_001 {
+            points.append(GeoPoint(lat: random.uniform(-90, 90), lon: random.uniform(-180, 180)))
+            let v = vertices[random.int(0, vertices.count - 1)]
+            points.append(GeoPoint(lat: max(-90, min(90, v.lat + random.uniform(-0.05, 0.05))),
+                                   lon: v.lon + random.uniform(-0.05, 0.05)))
+        }
+        points.append(vertices[0])
+        for radius in [0.0, CountryGazetteer.defaultMaxDistanceKm, 50] {
+            let many = gazetteer.reverse(points, maxDistanceKm: radius)
+            #expect(many.count == points.count)
+            var differ = 0, inside = 0, nearest = 0
+            for (k, point) in points.enumerated() {
+                let one = gazetteer.reverse(point, maxDistanceKm: radius)
+                if many[k] != one { differ += 1 }
+                if one?.kind == .inside { inside += 1 }
+                if one?.kind == .nearest { nearest += 1 }
+            }
+            #expect(differ == 0)
+            #expect(inside > 2_000)
+            #expect(radius == 0 ? nearest == 0 : nearest > 100)
+        }
+        #expect(gazetteer.reverse([GeoPoint](), maxDistanceKm: 10).isEmpty)
+    }
+
     @Test("loads all 250 features with unique ADM0_A3 codes")
     func loads() {
         #expect(gazetteer.countries.count == 250)
