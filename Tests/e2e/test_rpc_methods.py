@@ -127,6 +127,29 @@ def test_reverse_max_distance_widens_and_narrows(server):
     assert server.result("reverseGeocode", {"lat": 43.66, "lon": 7.25, "maxDistanceKm": 0}) is None
 
 
+def test_reverse_many_equals_reverse_point_by_point_near_borders(server, world):
+    """reverseGeocodeMany (answered by the batched lookup) gives each point the reverseGeocode answer,
+    for points jittered around the data's vertices (both sides of borders and coasts) and at sea."""
+    rng = np.random.default_rng(11)
+    vertices = [c for g in world.geoms
+                for part in (g.geoms if g.geom_type == "MultiPolygon" else [g])
+                for c in part.exterior.coords[::97]]
+    points = []
+    for k in rng.integers(0, len(vertices), 1500):
+        lon, lat = vertices[k]
+        points.append([float(np.clip(lat + rng.uniform(-0.03, 0.03), -90, 90)),
+                       float(lon + rng.uniform(-0.03, 0.03))])
+    points += [[float(rng.uniform(-90, 90)), float(rng.uniform(-180, 180))] for _ in range(500)]
+    for radius in (0, 10):
+        many = server.result("reverseGeocodeMany", {"points": points, "maxDistanceKm": radius})
+        one = server.pipeline("reverseGeocode", [{"lat": la, "lon": lo, "maxDistanceKm": radius} for la, lo in points])
+        assert len(many) == len(points)
+        differ = [(p, m, o) for p, m, o in zip(points, many, one) if m != o]
+        assert not differ, differ[:3]
+        inside = sum(1 for o in one if o is not None and o["match"] == "inside")
+        assert inside > 700, inside
+
+
 # -- forwardGeocode ---------------------------------------------------------------------------
 
 FORWARD_CASES = [
