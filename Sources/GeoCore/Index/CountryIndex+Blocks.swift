@@ -71,10 +71,7 @@ extension CountryIndex {
     /// Where the record at `offset` of `records` ends (see `CountryIndex+BorderRecords.swift`).
     static func recordEnd(_ records: [UInt32], _ offset: Int) -> Int {
         var entry = offset + 1
-        for _ in 0..<Int(records[offset]) {
-            let toggles = Int(records[entry + 1]), references = Int(records[entry + 1 + bands])
-            entry += entryHeaderWords + 2 * toggles + 3 * references
-        }
+        for _ in 0..<Int(records[offset]) { entry = entryEnd(at: entry) { records[$0] } }
         return entry
     }
 

@@ -47,8 +47,8 @@ extension CountryIndex {
 
     /// Whether the area of a border-cell entry meets `part`, a box inside that cell (corner `west`, `south`).
     func entryMeets(entry: Int, part: BoundingBox, south: Double, west: Double) -> Bool {
-        for r in allRefs(entry: entry) {
-            let i = Int(borderData[r])
+        for j in 0..<entryRefCount(entry) {
+            let i = edgeRef(entry: entry, slot: j)
             let a = GeoPoint(lat: vertexLat(i), lon: vertexLon(i)), b = GeoPoint(lat: vertexLat(i + 1), lon: vertexLon(i + 1))
             if segmentIntersectsBox(a, b, part) { return true }
         }

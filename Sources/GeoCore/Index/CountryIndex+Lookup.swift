@@ -58,7 +58,7 @@ extension CountryIndex {
             case 0: continue
             case 1: inside.toggle()
             default:
-                let i = Int(borderData[refsStart(entry: entry) &+ j])
+                let i = edgeRef(entry: entry, slot: j)
                 if touches(i, lon: lon, lat: lat) { return .boundary }
                 if crosses(i, lon: lon, lat: lat) { inside.toggle() }
             }

@@ -44,8 +44,8 @@ extension CountryIndex {
                 for _ in 0..<Int(borderData[record]) {
                     defer { entry = nextEntry(after: entry) }
                     for k in 0..<Self.bands {
-                        for ref in bandRefs(entry: entry, band: k) {
-                            let i = Int(borderData[ref])
+                        for j in bandSlots(entry: entry, band: k) {
+                            let i = edgeRef(entry: entry, slot: j)
                             let alat = vertexLat(i), blat = vertexLat(i + 1)
                             let low = min(alat, blat), high = max(alat, blat)
                             // Listed in every band it spans: measure it only in the first.

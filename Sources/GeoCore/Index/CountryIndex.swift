@@ -139,7 +139,7 @@ extension CountryIndex {
     }
 
     /// The sub-band of a row that `lat` falls in, clamped to the row: a monotone function of `lat`, so an
-    /// edge whose latitudes span `lat` is always listed in `lat`'s band (see `bandRefs(entry:band:)`).
+    /// edge whose latitudes span `lat` is always listed in `lat`'s band (see `bandSlots(entry:band:)`).
     @inline(__always)
     func band(_ lat: Double, south: Double) -> Int {
         let k = Int((lat - south) * bandScale)
