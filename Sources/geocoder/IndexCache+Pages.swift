@@ -10,7 +10,7 @@ extension IndexCache {
     /// no disk read).
     ///
     /// Why: the load must read every byte before serving (the checksum, and the grid's checks of every
-    /// vertex, cell and border record), so after it the whole 37 MB file is mapped into the process although
+    /// vertex, cell and border record), so after it the whole 31 MB file is mapped into the process although
     /// a reverse lookup reads a handful of its pages. Resident memory after the first answer went from
     /// 42.7 to about 8 MB (BENCHMARKS.md, "Start-up memory (issue 4d)"); a server that answers every kind of
     /// query maps the used tables back in over time.
