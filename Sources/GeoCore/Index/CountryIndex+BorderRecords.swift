@@ -20,7 +20,7 @@
 ///   after band, as `B +` a 16-bit half (two per word, low half first; `⌈N / 2⌉` words), or in a wide
 ///   entry one word each.
 /// - An entry is wide only when `N` or its references' spread exceeds 16 bits, which Natural Earth's
-///   10m countries never need: halving the band ends and the references saves 2.3 MB of the 13.9.
+///   10m countries never need: halving the band ends and the references saves 2.4 MB of the 13.9.
 ///
 /// An entry's tested edges are split by latitude into `bands` sub-bands of the cell; band `k` holds every
 /// tested edge whose latitude span meets it (an edge spanning several bands is listed in each). A point
