@@ -23,7 +23,7 @@ enum WorkloadBench {
             requests.append("{\"jsonrpc\":\"2.0\",\"method\":\"reverseGeocode\",\"params\":{\"lat\":\(fixed(p.lat, 6)),\"lon\":\(fixed(p.lon, 6))},\"id\":\(requests.count)}\n")
         }
         for q in forwardQueries {
-            requests.append("{\"jsonrpc\":\"2.0\",\"method\":\"forwardGeocode\",\"params\":{\"query\":\"\(jsonEscaped(q))\",\"limit\":5},\"id\":\(requests.count)}\n")
+            requests.append("{\"jsonrpc\":\"2.0\",\"method\":\"forwardGeocode\",\"params\":{\"query\":\(jsonString(q)),\"limit\":5},\"id\":\(requests.count)}\n")
         }
         for b in boxes {
             requests.append("{\"jsonrpc\":\"2.0\",\"method\":\"countriesInBBox\",\"params\":[\(fixed(b.minLat, 4)),\(fixed(b.minLon, 4)),\(fixed(b.maxLat, 4)),\(fixed(b.maxLon, 4))],\"id\":\(requests.count)}\n")
@@ -86,17 +86,10 @@ enum WorkloadBench {
         return found ? Double(total) / 1024 : nil
     }
 
-    static func jsonEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default:
-                if scalar.value < 0x20 { out += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16) }
-                else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
+    /// `text` as a JSON string literal, quotes included (GeoCore's writer does the escaping).
+    static func jsonString(_ text: String) -> String {
+        var writer = JSONWriter(capacity: text.utf8.count + 2)
+        writer.string(text)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 }
