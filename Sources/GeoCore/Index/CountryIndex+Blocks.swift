@@ -82,12 +82,13 @@ extension CountryIndex {
         throws(BinaryFormatError)
     {
         var mixed: UInt32 = 0
-        for block in blocks.buffer where !(block == sea || block & borderBit == 0) {
-            guard block == borderBit | mixed else { throw .invalid("block value") }
-            mixed += 1
-        }
-        for block in blocks.buffer where block != sea && block & borderBit == 0 && Int(block) >= areaCount {
-            throw .invalid("block area")
+        for block in blocks.buffer where block != sea {
+            if block & borderBit == 0 {
+                guard Int(block) < areaCount else { throw .invalid("block area") }
+            } else {
+                guard block == borderBit | mixed else { throw .invalid("block value") }
+                mixed += 1
+            }
         }
         guard blockCells.count == 16 * Int(mixed) else { throw .invalid("block cell count") }
         for cell in blockCells.buffer where cell != sea && cell & borderBit == 0 && Int(cell) >= areaCount {

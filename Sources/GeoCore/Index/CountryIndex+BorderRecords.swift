@@ -46,11 +46,17 @@ extension CountryIndex {
     @inline(__always)
     func entryHeaderWords(_ entry: Int) -> Int { Self.entryHeaderWords(wide: entryIsWide(entry)) }
 
+    /// The `k`-th 16-bit value of a run of halves starting at `words[start]` (two per word, low half first).
+    @inline(__always)
+    static func half(_ words: Table<UInt32>, _ start: Int, _ k: Int) -> Int {
+        Int(words[start &+ k >> 1] >> (16 * UInt32(k & 1)) & 0xFFFF)
+    }
+
     /// The end of band `k`'s slots in the entry (the start of band `k + 1`'s).
     @inline(__always)
     func bandEnd(entry: Int, _ k: Int) -> Int {
         if entryIsWide(entry) { return Int(borderData[entry &+ 2 &+ k]) }
-        return Int(borderData[entry &+ 2 &+ k >> 1] >> (16 * UInt32(k & 1)) & 0xFFFF)
+        return Self.half(borderData, entry &+ 2, k)
     }
 
     /// Toggle latitude `t` of the entry.
@@ -80,7 +86,7 @@ extension CountryIndex {
         let start = refsStart(entry: entry)
         if entryIsWide(entry) { return Int(borderData[start &+ j]) }
         let base = Int(borderData[entry &+ Self.entryHeaderWords(wide: false) &- 1])
-        return base &+ Int(borderData[start &+ j >> 1] >> (16 * UInt32(j & 1)) & 0xFFFF)
+        return base &+ Self.half(borderData, start, j)
     }
 
     /// The slots (0 for the entry's first reference) of band `k` of the entry.
@@ -188,8 +194,7 @@ extension CountryIndex {
                 let toggles = Int(words[position + 1] & ~borderBit)
                 var previous = 0
                 for k in 0..<bands {
-                    let end = wide ? Int(words[position + 2 + k])
-                                   : Int(words[position + 2 + k / 2] >> (16 * UInt32(k % 2)) & 0xFFFF)
+                    let end = wide ? Int(words[position + 2 + k]) : half(data, position + 2, k)
                     guard end >= previous else { throw .invalid("band ends") }
                     previous = end
                 }
@@ -208,7 +213,7 @@ extension CountryIndex {
                 }
                 // Edge i reads vertices i and i + 1.
                 for j in 0..<n {
-                    let i = wide ? Int(words[refs + j]) : base + Int(words[refs + j / 2] >> (16 * UInt32(j % 2)) & 0xFFFF)
+                    let i = wide ? Int(words[refs + j]) : base + half(data, refs, j)
                     guard i + 1 < vertexCount else { throw .invalid("edge reference") }
                 }
                 counts.entries += 1
