@@ -63,9 +63,13 @@ public struct CountryGazetteer: Sendable {
     /// - Returns: nil when no country contains the point and none is that close.
     /// - Complexity: one table read for most points; see `CountryIndex`.
     public func reverse(_ point: GeoPoint, maxDistanceKm: Double = defaultMaxDistanceKm) -> ReverseMatch? {
-        if let area = index.area(containing: point) {
-            return ReverseMatch(countryIndex: area, kind: .inside, distanceKm: 0)
-        }
+        match(point, inside: index.area(containing: point), maxDistanceKm: maxDistanceKm)
+    }
+
+    /// The answer for `point` once its containing area (nil: none) is known: that area, else the nearest
+    /// border within `maxDistanceKm`.
+    private func match(_ point: GeoPoint, inside area: Int?, maxDistanceKm: Double) -> ReverseMatch? {
+        if let area { return ReverseMatch(countryIndex: area, kind: .inside, distanceKm: 0) }
         guard maxDistanceKm > 0, let near = index.nearestArea(to: point, withinKm: maxDistanceKm) else { return nil }
         return ReverseMatch(countryIndex: near.area, kind: .nearest, distanceKm: near.distanceKm)
     }
@@ -78,18 +82,9 @@ public struct CountryGazetteer: Sendable {
     public func reverse(_ points: [GeoPoint], maxDistanceKm: Double = defaultMaxDistanceKm) -> [ReverseMatch?] {
         var areas = [Int32](repeating: -1, count: points.count)
         points.withUnsafeBufferPointer { p in areas.withUnsafeMutableBufferPointer { index.areas(containing: p, into: $0) } }
-        var matches: [ReverseMatch?] = []
-        matches.reserveCapacity(points.count)
-        for (k, area) in areas.enumerated() {
-            if area >= 0 {
-                matches.append(ReverseMatch(countryIndex: Int(area), kind: .inside, distanceKm: 0))
-            } else if maxDistanceKm > 0, let near = index.nearestArea(to: points[k], withinKm: maxDistanceKm) {
-                matches.append(ReverseMatch(countryIndex: near.area, kind: .nearest, distanceKm: near.distanceKm))
-            } else {
-                matches.append(nil)
-            }
+        return points.indices.map { k in
+            match(points[k], inside: areas[k] >= 0 ? Int(areas[k]) : nil, maxDistanceKm: maxDistanceKm)
         }
-        return matches
     }
 
     /// The countries whose land really meets `box` (polygon intersection, not bounding-box overlap).
