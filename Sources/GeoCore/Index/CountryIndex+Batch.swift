@@ -40,16 +40,14 @@ extension CountryIndex {
                 borderOf[k] = Int(cell & ~Self.borderBit)
                 southOf[k] = rowSouth[r]
             }
-            // Level 3: the border cells' records (the first entry's header and band ends).
-            for k in 0..<n where borderOf[k] >= 0 { sink ^= borderData[borderOf[k] + 2] }
-            // Level 4: the quantised vertices of the first entry's edges in the point's band (what the
-            // lookup reads; the real vertices are only read where those are unsure).
+            // Level 3: the border cells' sketch headers.
+            for k in 0..<n where borderOf[k] >= 0 { sink ^= Self.load32(sketches, borderOf[k] &+ 4) }
+            // Level 4: the first entry of the point's half of the sketch (what the lookup reads; the
+            // record is only read where the sketch is unsure).
             for k in 0..<n where borderOf[k] >= 0 {
-                let entry = borderOf[k] + 1
-                let slots = bandSlots(entry: entry, band: band(points[base + k].lat, south: southOf[k]))
-                if slots.isEmpty { continue }
-                let q = quantStart(entry: entry) + 2 * slots.lowerBound
-                sink ^= borderData[q] ^ borderData[q + 2 * slots.count - 1]
+                let s = borderOf[k]
+                let southHalf = band(points[base + k].lat, south: southOf[k]) < Self.bands / 2
+                sink ^= Self.load32(sketches, southHalf ? s &- Self.load16(sketches, s &+ 5) : s &+ 7)
             }
             // The ordinary lookup for border cells, now mostly on cached data.
             for k in 0..<n where borderOf[k] >= 0 {

@@ -13,6 +13,7 @@ extension CountryIndex {
         out.array(blocks)
         out.array(blockCells)
         out.array(borderData)
+        out.array(sketches)
     }
 
     /// Reads an index written by `write(to:)` and checks every invariant a query relies on, so a damaged
@@ -63,8 +64,11 @@ extension CountryIndex {
         blockCells = try input.table(of: UInt32.self)
         try Self.checkBlocks(blocks, blockCells: blockCells, areaCount: areaCount)
         borderData = try input.table(of: UInt32.self)
-        // Border cells' values are checked here: each must point at its own record.
-        let counts = try Self.checkBorderRecords(borderData, cells: blockCells, areaCount: areaCount,
+        sketches = try input.table(of: UInt8.self)
+        // Border cells' values are checked here: each must point at its own sketch, and each sketch at
+        // its cell's record.
+        let records = try Self.checkSketches(sketches, cells: blockCells, areaCount: areaCount)
+        let counts = try Self.checkBorderRecords(borderData, records: records, areaCount: areaCount,
                                                  vertexCount: coords.count / 2)
         borderCellCount = counts.cells
         entryCount = counts.entries

@@ -173,14 +173,14 @@ extension CountryIndex {
     /// never decrease and stay in the stream (with their quantised vertices), toggle latitudes in
     /// [-90, 90], and edge references whose two vertices exist.
     /// - Returns: the counts of border cells, entries, edge references and toggles.
-    static func checkBorderRecords(_ data: Table<UInt32>, cells: Table<UInt32>, areaCount: Int, vertexCount: Int)
+    static func checkBorderRecords(_ data: Table<UInt32>, records: [Int], areaCount: Int, vertexCount: Int)
         throws(BinaryFormatError) -> (cells: Int, entries: Int, edgeReferences: Int, toggles: Int)
     {
         let words = data.buffer
         var position = 0
         var counts = (cells: 0, entries: 0, edgeReferences: 0, toggles: 0)
-        for cell in cells.buffer where cell != sea && cell & borderBit != 0 {
-            guard Int(cell & ~borderBit) == position, position < words.count else { throw .invalid("border record offset") }
+        for record in records {
+            guard record == position, position < words.count else { throw .invalid("border record offset") }
             let entries = Int(words[position])
             guard entries >= 1 else { throw .invalid("border record entry count") }
             position += 1

@@ -34,7 +34,7 @@ extension CountryIndex {
                     west: max(columnWest[c], box.west), south: max(south, box.south),
                     east: min(columnWest[c + 1], box.east), north: min(rowSouth[r + 1], box.north))
                 if part.isEmpty { continue }
-                let record = Int(cell & ~Self.borderBit)
+                let record = recordOffset(sketch: Int(cell & ~Self.borderBit))
                 var entry = record + 1
                 for _ in 0..<Int(borderData[record]) {
                     let area = entryArea(entry)

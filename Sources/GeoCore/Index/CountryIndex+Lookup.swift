@@ -5,8 +5,8 @@ extension CountryIndex {
     /// the area it is strictly inside wins; between two boundaries, the lower area number wins.
     /// - Parameter point: `lat` in [-90, 90]; any finite `lon` (wrapped here).
     /// - Returns: the area number, or nil when no area contains the point.
-    /// - Complexity: one table read in a cell wholly inside or outside every area; otherwise the edges
-    ///   that reach the point's cell.
+    /// - Complexity: one table read in a cell wholly inside or outside every area; otherwise the cell's
+    ///   sketch (`CountryIndex+Sketches.swift`), and only where it is unsure the edges of the cell's record.
     public func area(containing point: GeoPoint) -> Int? {
         let lon = Self.wrapLongitude(point.lon)
         let lat = point.lat
@@ -17,13 +17,16 @@ extension CountryIndex {
         let cell = blockCells[Self.blockCellIndex(block, row: r, column: c)]
         if cell == Self.sea { return nil }
         if cell & Self.borderBit == 0 { return Int(cell) }
-        let record = Int(cell & ~Self.borderBit)
-        // Loads the record's second cache line alongside its first (the band's quantised edges are often
-        // there), instead of only once the first line has said where they are. The test is never true (a
-        // NaN latitude has already stopped `row(of:)`); it only keeps the load from being optimised away.
-        let ahead = borderData[min(record &+ 16, borderData.count &- 1)]
-        if ahead == cell && lat.isNaN { return nil }
+        let sketch = Int(cell & ~Self.borderBit)
         let south = rowSouth[r], west = columnWest[c]
+        let quick = sketchArea(sketch, lon: lon, lat: lat, south: south, west: west)
+        if quick != Self.sketchUnsure { return quick == Self.sketchNone ? nil : quick }
+        return recordArea(recordOffset(sketch: sketch), lon: lon, lat: lat, south: south, west: west)
+    }
+
+    /// The area containing (lon, lat), a point of the border cell with corner (`west`, `south`) whose
+    /// record is at `record`, from the record alone (exact).
+    func recordArea(_ record: Int, lon: Double, lat: Double, south: Double, west: Double) -> Int? {
         var onBoundary: Int? = nil
         var entry = record + 1
         for _ in 0..<Int(borderData[record]) {

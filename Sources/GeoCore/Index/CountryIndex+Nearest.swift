@@ -39,7 +39,7 @@ extension CountryIndex {
                 if block == Self.sea || block & Self.borderBit == 0 { continue }
                 let cell = blockCells[Self.blockCellIndex(block, row: r, column: c)]
                 if cell == Self.sea || cell & Self.borderBit == 0 { continue }
-                let record = Int(cell & ~Self.borderBit)
+                let record = recordOffset(sketch: Int(cell & ~Self.borderBit))
                 var entry = record + 1
                 for _ in 0..<Int(borderData[record]) {
                     defer { entry = nextEntry(after: entry) }

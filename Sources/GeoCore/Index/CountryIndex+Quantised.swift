@@ -52,16 +52,27 @@ extension CountryIndex {
     /// The point must lie in the cell the words were made for.
     @inline(__always)
     static func quantCrossing(_ a: UInt32, _ b: UInt32, px: Double, py: Double) -> Int {
+        let ax = Int16(truncatingIfNeeded: a), bx = Int16(truncatingIfNeeded: b)
+        return crossingDecision(ax: Double(ax), ay: Double(Int16(truncatingIfNeeded: a >> 16)), aFar: ax == quantFar,
+                                bx: Double(bx), by: Double(Int16(truncatingIfNeeded: b >> 16)), bFar: bx == quantFar,
+                                px: px, py: py)
+    }
+
+    /// `quantCrossing` for an edge whose ends (`ax`, `ay`) and (`bx`, `by`) are grid values already
+    /// decoded (`aFar`, `bFar`: the end is beyond the grid's reach), on any integer grid whose values and
+    /// products are exact in a `Double` (the cell sketches use the same test on a coarser grid).
+    @inline(__always)
+    static func crossingDecision(ax: Double, ay: Double, aFar: Bool, bx: Double, by: Double, bFar: Bool,
+                                 px: Double, py: Double) -> Int {
         let e = quantError
-        let dA = Double(Int16(truncatingIfNeeded: a >> 16)) - py
-        let dB = Double(Int16(truncatingIfNeeded: b >> 16)) - py
+        let dA = ay - py
+        let dB = by - py
         let aboveA = dA > e, aboveB = dB > e
         let belowA = dA < -e, belowB = dB < -e
         if (aboveA && aboveB) || (belowA && belowB) { return 0 }
         if !((aboveA && belowB) || (belowA && aboveB)) { return 2 }
-        let ax = Int16(truncatingIfNeeded: a), bx = Int16(truncatingIfNeeded: b)
-        if ax == quantFar || bx == quantFar { return 2 }
-        let ux = Double(ax) - px, zx = Double(bx) - px
+        if aFar || bFar { return 2 }
+        let ux = ax - px, zx = bx - px
         let det = ux * dB - dA * zx
         let bound = e * (ux.magnitude + zx.magnitude + dA.magnitude + dB.magnitude) + 2
         // Edge (a, b) crosses when b is above and the point is left of a→b, or b is below and right of it.

@@ -46,11 +46,14 @@ public struct CountryIndex: Sendable {
 
     /// The cells of the mixed blocks (see `blocks`), 16 per block in block order, each block's cells
     /// row-major from its south-west corner: `sea`, an area number, or `borderBit | offset of the border
-    /// cell's record` (cells of a block that lie beyond the grid's edge are `sea` and never read).
-    let blockCells: Table<UInt32>
+    /// cell's sketch` (cells of a block that lie beyond the grid's edge are `sea` and never read).
+    var blockCells: Table<UInt32>
     /// Every border cell's record, one after another in the order of `blockCells`.
     /// Layout in `CountryIndex+BorderRecords.swift`.
     let borderData: Table<UInt32>
+    /// Every border cell's sketch, in the same order: a small copy of the record that answers most
+    /// lookups without reading it. Layout in `CountryIndex+Sketches.swift`.
+    var sketches: Table<UInt8>
     /// Counts for the benchmark's report (the record stream holds them only implicitly).
     public let borderCellCount: Int
     let entryCount: Int

@@ -108,12 +108,17 @@ extension CountryIndexBuilder {
         }
 
         let table = CountryIndex.blockTables(cells: cells, records: records.data, rows: rows, columns: columns)
-        return CountryIndex(
+        var index = CountryIndex(
             cellSize: cellSize, columns: columns, rows: rows, rowSouth: Table(rowSouth), columnWest: Table(columnWest),
             coords: Table(interleaved()), areaRingStart: Table(areaRingStart), ringStart: Table(ringStart),
-            blockCells: Table(table.blockCells), borderData: Table(table.borderData), borderCellCount: records.cellCount,
+            blockCells: Table(table.blockCells), borderData: Table(table.borderData), sketches: Table([]),
+            borderCellCount: records.cellCount,
             entryCount: records.entryCount, edgeReferenceCount: records.edgeReferenceCount,
             toggleCount: records.toggleCount, bandScale: Double(CountryIndex.bands) / cellSize,
             blocks: Table(table.blocks), blockColumns: table.blockColumns)
+        let sketched = index.sketchTables()
+        index.blockCells = Table(sketched.blockCells)
+        index.sketches = Table(sketched.sketches)
+        return index
     }
 }

@@ -1,0 +1,292 @@
+/// Cell sketches: a small copy of every border cell's edges that answers most near-border lookups
+/// without reading the border records.
+///
+/// A near-border lookup used to read its cell's record in `borderData` (11.4 MB for Natural Earth's 10m
+/// countries): its header, then the point's band of quantised edges, usually on another cache line. A
+/// table that size does not stay in this machine's share of the last-level cache, so each lookup waited
+/// for one or two reads from memory (~150 ns each here, `scripts/memory-latency.c`). The sketches hold
+/// what the common case needs in a third of the space (3.8 MB), read from one place next to the header:
+/// - the cell is cut into two halves by latitude (bands 0–3 and 4–7), and for each half and each entry
+///   only the entry's area, its parity at the half's south edge, the toggle latitudes inside the half,
+///   and the entry's tested edges that meet the half, as runs of consecutive ring vertices (a run of `k`
+///   edges stores `k + 1` vertices, not `2k`);
+/// - every coordinate is 12 bits on a grid of `sketchSteps` steps per cell edge (about 20 m at 0.25°
+///   cells), centred on the cell and reaching one cell beyond each side, so a vertex takes 3 bytes.
+///
+/// The sketch decides only when it is certain, by the same error bound as the quantised copies in the
+/// records (`CountryIndex+Quantised.swift`, whose proof holds for any integer grid whose products stay
+/// exact in a `Double`); anything unsure (the point within a few steps of an edge, a vertex or a toggle
+/// latitude, an edge with a vertex beyond the grid's reach, a point on a boundary) sends the lookup to the
+/// record, which is exact. The answer is therefore the record's answer, bit for bit. For points within
+/// 5 km of Natural Earth's borders and coasts the sketch decides about 97 % of lookups.
+///
+/// The scan is built for few mispredicted branches: a first pass over an entry's units only sets bits
+/// (certainly above, certainly below the point, run start) in three 64-bit masks; the edges whose ends lie
+/// certainly on opposite sides, typically none to two, are then found with bit operations and only they
+/// get the orientation test.
+///
+/// Layout of the sketch whose header is at byte offset `s` of `sketches` (a border cell's value is
+/// `borderBit | s`): the south half's data ends at `s`, the header takes `s ..< s + 7`, and the north
+/// half's data follows it, so both halves start next to the header, usually on its cache line or the
+/// neighbouring one, which the lookup loads together with it.
+/// - header: the offset of the cell's record in `borderData`, 4 bytes little-endian; the number of
+///   entries `n` (as in the record), or 0 when the cell has no usable sketch (a count overflowed its
+///   field), which sends every lookup to the record; 2 bytes, the length of the south half's data.
+/// - a half's data: for each entry, in the record's order: 2 bytes, the area with bit 15 set when the
+///   entry's parity at the half's south edge is odd; 2 bytes, the number of toggles in the half (high 4
+///   bits) and of vertex units (low 12 bits); the toggles as 2-byte grid latitudes; the vertex units, 3
+///   bytes each: longitude in the low 12 bits and latitude in the high 12, two's complement. A unit with
+///   both halves -2048 starts a run; a longitude of -2048 otherwise marks a vertex beyond the grid's
+///   reach (its latitude clamped to the grid).
+///
+/// The table ends with 4 bytes of padding so that every unit can be read as one unaligned 32-bit load.
+extension CountryIndex {
+    /// Grid steps per cell edge; 4096 values then reach one cell beyond each side.
+    static let sketchSteps = 1365.0
+    /// Subtracted so the cell's centre is near 0.
+    static let sketchOffset = 682.0
+    /// The largest grid value; -2048 is reserved for the markers.
+    static let sketchLimit = 2047.0
+    /// The unit that starts a run.
+    static let sketchRunStart: UInt32 = 0x800_800
+    /// An entry's toggles and units must fit their 4 and 12 bits.
+    static let sketchMaxToggles = 15, sketchMaxUnits = 4095
+
+    /// What a sketch says of a point: an area, no area, or "ask the record".
+    static let sketchNone = -1, sketchUnsure = -2
+
+    /// The offset in `borderData` of the record of the border cell whose sketch is at `s`.
+    @inline(__always)
+    func recordOffset(sketch s: Int) -> Int { Int(Self.load32(sketches, s)) }
+
+    /// Four bytes of `bytes` from `offset`, little-endian (the table is padded, so the load stays inside).
+    @inline(__always)
+    static func load32(_ bytes: Table<UInt8>, _ offset: Int) -> UInt32 {
+        precondition(offset >= 0 && offset &+ 4 <= bytes.count, "sketch read out of range")
+        return UInt32(littleEndian: UnsafeRawPointer(bytes.base).loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    @inline(__always)
+    static func load16(_ bytes: Table<UInt8>, _ offset: Int) -> Int { Int(load32(bytes, offset) & 0xFFFF) }
+
+    /// The area of the point (lon, lat) of the cell with corner (`west`, `south`) according to the sketch
+    /// at `s`: an area number, `sketchNone`, or `sketchUnsure`.
+    @inline(__always)
+    func sketchArea(_ s: Int, lon: Double, lat: Double, south: Double, west: Double) -> Int {
+        let southHalf = band(lat, south: south) < Self.bands / 2
+        // Loads the line on the point's side of the header alongside the header's own, instead of only
+        // once the header has said where the half starts. The test is never true (a NaN latitude has
+        // already stopped `row(of:)`); it only keeps the load from being optimised away.
+        let near = southHalf ? max(0, s &- 60) : min(s &+ 64, sketches.count &- 4)
+        if Self.load32(sketches, near) == 1 && lat.isNaN { return Self.sketchNone }
+        let header = Self.load32(sketches, s &+ 4)
+        let n = Int(header & 0xFF)
+        if n == 0 { return Self.sketchUnsure }
+        var p = southHalf ? s &- Int(header >> 8 & 0xFFFF) : s &+ 7
+        let scale = Self.sketchSteps / cellSize
+        let px = (lon - west) * scale - Self.sketchOffset, py = (lat - south) * scale - Self.sketchOffset
+        let e = Self.quantError
+        let bytes = UnsafeRawPointer(sketches.base)
+        for _ in 0..<n {
+            let head = Self.load32(sketches, p)
+            let area = Int(head & 0x7FFF)
+            var inside = head & 0x8000 != 0
+            let toggles = Int(head >> 28), units = Int(head >> 16 & 0xFFF)
+            // The entry's units end inside the table, and the table's 4 bytes of padding keep the last
+            // unit's 32-bit load inside too (checked at load time; asserted here once per entry).
+            precondition(p &+ 4 &+ 2 &* toggles &+ 3 &* units &+ 1 <= sketches.count, "sketch entry out of range")
+            p &+= 4
+            for _ in 0..<toggles {
+                let d = Double(bytes.loadUnaligned(fromByteOffset: p, as: Int16.self).littleEndian) - py
+                if d < -e { inside.toggle() } else if d <= e { return Self.sketchUnsure }
+                p &+= 2
+            }
+            // The units in chunks of at most 64, each chunk's last unit starting the next: first a
+            // branch-free pass marks which units lie certainly above and certainly below the point's
+            // latitude (and which start runs); only the few edges whose ends are certainly on opposite
+            // sides are then tested, and any vertex level with the point makes the sketch unsure.
+            // ⌊py + e⌋ and ⌈py − e⌉ by truncating positive values (py is within a cell of 0, far
+            // inside ±4096), which avoids a call to floor or ceil on targets without a rounding instruction.
+            let high = Int32(py + e + 4096) &- 4096, low = 4096 &- Int32(4096 - (py - e))
+            var first = 0
+            while first < units &- 1 {
+                let count = min(64, units &- first)
+                var above: UInt64 = 0, below: UInt64 = 0, start: UInt64 = 0
+                // Last unit first, each shifting the masks up by one: three short dependency chains.
+                var q = p &+ 3 &* (first &+ count &- 1)
+                for _ in 0..<count {
+                    let unit = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: q, as: UInt32.self)) & 0xFF_FFFF
+                    let qy = Int32(bitPattern: unit << 8) >> 20
+                    above = above &<< 1 | (qy > high ? 1 : 0)
+                    below = below &<< 1 | (qy < low ? 1 : 0)
+                    start = start &<< 1 | (unit == Self.sketchRunStart ? 1 : 0)
+                    q &-= 3
+                }
+                let all: UInt64 = count == 64 ? .max : (1 &<< UInt64(count)) &- 1
+                if all & ~(above | below | start) != 0 { return Self.sketchUnsure }
+                var crossing = (above & (below >> 1) | below & (above >> 1)) & ~start & ~(start >> 1) & (all >> 1)
+                while crossing != 0 {
+                    let k = crossing.trailingZeroBitCount
+                    crossing &= crossing &- 1
+                    let at = p &+ 3 &* (first &+ k)
+                    let a = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) & 0xFF_FFFF
+                    let b = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at &+ 3, as: UInt32.self)) & 0xFF_FFFF
+                    let ax = Int32(bitPattern: a << 20) >> 20, bx = Int32(bitPattern: b << 20) >> 20
+                    switch Self.crossingDecision(ax: Double(ax), ay: Double(Int32(bitPattern: a << 8) >> 20), aFar: ax == -2048,
+                                                 bx: Double(bx), by: Double(Int32(bitPattern: b << 8) >> 20), bFar: bx == -2048,
+                                                 px: px, py: py) {
+                    case 0: break
+                    case 1: inside.toggle()
+                    default: return Self.sketchUnsure
+                    }
+                }
+                first &+= count &- 1
+            }
+            p &+= 3 &* units
+            if inside { return area }
+        }
+        return Self.sketchNone
+    }
+
+    /// Builds the sketches for an index whose border cells' values are record offsets, and returns them
+    /// with `blockCells` rewritten so that border cells name their sketches.
+    func sketchTables() -> (sketches: [UInt8], blockCells: [UInt32]) {
+        var out: [UInt8] = []
+        var cells = Array(blockCells.buffer)
+        // The mixed blocks' corners, in the order of `blockCells`.
+        var corners: [(Int, Int)] = []
+        for br in 0..<((rows + 3) / 4) {
+            for bc in 0..<blockColumns where blocks[br * blockColumns + bc] & Self.borderBit != 0
+                && blocks[br * blockColumns + bc] != Self.sea {
+                corners.append((4 * br, 4 * bc))
+            }
+        }
+        for i in cells.indices where cells[i] != Self.sea && cells[i] & Self.borderBit != 0 {
+            let r = corners[i >> 4].0 + (i >> 2 & 3), c = corners[i >> 4].1 + (i & 3)
+            let s = appendSketch(record: Int(blockCells[i] & ~Self.borderBit), row: r, column: c, to: &out)
+            cells[i] = Self.borderBit | UInt32(s)
+        }
+        out.append(contentsOf: [0, 0, 0, 0])
+        return (out, cells)
+    }
+
+    /// Appends the sketch of the border cell (`r`, `c`) whose record is at `record`; returns the offset
+    /// of its header.
+    private func appendSketch(record: Int, row r: Int, column c: Int, to out: inout [UInt8]) -> Int {
+        let n = Int(borderData[record])
+        let south = rowSouth[r], west = columnWest[c]
+        let scale = Self.sketchSteps / cellSize
+        var halves: [[UInt8]] = [[], []]
+        var usable = n <= 255
+        for half in 0..<2 {
+            func put16(_ v: Int) { halves[half].append(UInt8(v & 0xFF)); halves[half].append(UInt8(v >> 8 & 0xFF)) }
+            var entry = record + 1
+            for _ in 0..<n {
+                let area = entryArea(entry)
+                var parity = entryParity(entry)
+                var toggles: [Int] = []
+                for t in 0..<entryToggleCount(entry) {
+                    let y = toggle(entry: entry, t)
+                    let inHalf = band(y, south: south) >= Self.bands / 2 ? 1 : 0
+                    if inHalf < half {
+                        parity.toggle()
+                    } else if inHalf == half {
+                        toggles.append(Int(((y - south) * scale).rounded() - Self.sketchOffset))
+                    }
+                }
+                var edges: [Int] = []
+                for k in (half * Self.bands / 2)..<((half + 1) * Self.bands / 2) {
+                    for j in bandSlots(entry: entry, band: k) { edges.append(edgeRef(entry: entry, slot: j)) }
+                }
+                edges.sort()
+                var units: [UInt32] = []
+                var previous = -2
+                for i in edges where i != previous {
+                    if i != previous + 1 {
+                        units.append(Self.sketchRunStart)
+                        units.append(sketchUnit(vertex: i, west: west, south: south, scale: scale))
+                    }
+                    units.append(sketchUnit(vertex: i + 1, west: west, south: south, scale: scale))
+                    previous = i
+                }
+                if area > 0x7FFF || toggles.count > Self.sketchMaxToggles || units.count > Self.sketchMaxUnits {
+                    usable = false
+                }
+                put16(area & 0x7FFF | (parity ? 0x8000 : 0))
+                put16(units.count & 0xFFF | (toggles.count & 0xF) << 12)
+                for y in toggles { put16(Int(UInt16(bitPattern: Int16(max(-32767, min(32767, y)))))) }
+                for u in units {
+                    halves[half].append(UInt8(u & 0xFF))
+                    halves[half].append(UInt8(u >> 8 & 0xFF))
+                    halves[half].append(UInt8(u >> 16 & 0xFF))
+                }
+                entry = nextEntry(after: entry)
+            }
+        }
+        if halves[0].count > 0xFFFF { usable = false }
+        if !usable { halves = [[], []] }
+        out.append(contentsOf: halves[0])
+        let s = out.count
+        for k in 0..<4 { out.append(UInt8(truncatingIfNeeded: record >> (8 * k))) }
+        out.append(usable ? UInt8(n) : 0)
+        out.append(UInt8(halves[0].count & 0xFF))
+        out.append(UInt8(halves[0].count >> 8))
+        out.append(contentsOf: halves[1])
+        return s
+    }
+
+    /// The 3-byte unit of vertex `i` in the grid of the cell with corner (`west`, `south`).
+    private func sketchUnit(vertex i: Int, west: Double, south: Double, scale: Double) -> UInt32 {
+        let x = ((vertexLon(i) - west) * scale).rounded() - Self.sketchOffset
+        let y = ((vertexLat(i) - south) * scale).rounded() - Self.sketchOffset
+        let limit = Self.sketchLimit
+        let far = !(x >= -limit && x <= limit && y >= -limit && y <= limit)
+        let qx = far ? -2048 : Int32(x)
+        let qy = Int32(min(limit, max(-limit, y)))
+        return UInt32(bitPattern: qx) & 0xFFF | (UInt32(bitPattern: qy) & 0xFFF) << 12
+    }
+}
+
+extension CountryIndex {
+    /// Checks `sketches` against `cells` (`blockCells`) so no lookup can read outside it or answer an area
+    /// that does not exist: the border cells, in table order, point at consecutive sketches that exactly
+    /// fill the table before its 4 bytes of padding; each usable sketch's two halves hold `n` entries
+    /// whose toggles and units end exactly where the next half (or sketch) begins, with areas below
+    /// `areaCount`.
+    /// - Returns: the record offsets the sketches name, in order, for `checkBorderRecords`.
+    static func checkSketches(_ bytes: Table<UInt8>, cells: Table<UInt32>, areaCount: Int)
+        throws(BinaryFormatError) -> [Int]
+    {
+        guard bytes.count >= 4 else { throw .invalid("sketch table") }
+        let end = bytes.count - 4
+        var starts: [Int] = []
+        for cell in cells.buffer where cell != sea && cell & borderBit != 0 { starts.append(Int(cell & ~borderBit)) }
+        var records: [Int] = []
+        records.reserveCapacity(starts.count)
+        var position = 0
+        for s in starts {
+            guard s >= position, end - s >= 7 else { throw .invalid("sketch offset") }
+            records.append(Int(load32(bytes, s)))
+            let n = Int(bytes[s + 4])
+            let southLength = load16(bytes, s + 5)
+            guard s - southLength == position else { throw .invalid("sketch offset") }
+            var p = position
+            for halfEnd in [s, -1] {
+                if halfEnd < 0 { p = s + 7 }
+                for _ in 0..<n {
+                    let limit = halfEnd < 0 ? end : halfEnd
+                    guard limit - p >= 4 else { throw .invalid("sketch entry") }
+                    let head = load32(bytes, p)
+                    guard Int(head & 0x7FFF) < areaCount else { throw .invalid("sketch area") }
+                    p += 4 + 2 * Int(head >> 28) + 3 * Int(head >> 16 & 0xFFF)
+                    guard p <= limit else { throw .invalid("sketch entry") }
+                }
+                if halfEnd >= 0 { guard p == s else { throw .invalid("sketch half size") } }
+            }
+            if n == 0 { p = s + 7 }
+            position = p
+        }
+        guard position == end else { throw .invalid("sketch table length") }
+        return records
+    }
+}
