@@ -55,6 +55,11 @@ extension CountryIndex {
     /// What a sketch says of a point: an area, no area, or "ask the record".
     static let sketchNone = -1, sketchUnsure = -2
 
+    /// Grid steps per degree (`sketchSteps / cellSize`, as a multiplication: the builder and the lookup
+    /// must scale alike).
+    @inline(__always)
+    var sketchScale: Double { bandScale * (Self.sketchSteps / Double(Self.bands)) }
+
     /// The offset in `borderData` of the record of the border cell whose sketch is at `s`.
     @inline(__always)
     func recordOffset(sketch s: Int) -> Int { Int(Self.load32(sketches, s)) }
@@ -83,7 +88,7 @@ extension CountryIndex {
         let n = Int(header & 0xFF)
         if n == 0 { return Self.sketchUnsure }
         var p = southHalf ? s &- Int(header >> 8 & 0xFFFF) : s &+ 7
-        let scale = Self.sketchSteps / cellSize
+        let scale = sketchScale
         let px = (lon - west) * scale - Self.sketchOffset, py = (lat - south) * scale - Self.sketchOffset
         let e = Self.quantError
         let bytes = UnsafeRawPointer(sketches.base)
@@ -175,7 +180,7 @@ extension CountryIndex {
     private func appendSketch(record: Int, row r: Int, column c: Int, to out: inout [UInt8]) -> Int {
         let n = Int(borderData[record])
         let south = rowSouth[r], west = columnWest[c]
-        let scale = Self.sketchSteps / cellSize
+        let scale = sketchScale
         var halves: [[UInt8]] = [[], []]
         var usable = n <= 255
         for half in 0..<2 {

@@ -90,7 +90,9 @@ extension CountryIndex {
     /// The row whose closed latitude band holds `lat` (which must be in [-90, 90]).
     @inline(__always)
     func row(of lat: Double) -> Int {
-        var r = Int((lat + 90) / cellSize)
+        // `bandScale / bands` is 1 / cellSize: a multiplication instead of a division on the way to the
+        // first table read (the loops below correct any rounding either way).
+        var r = Int((lat + 90) * (bandScale / Double(Self.bands)))
         if r < 0 { r = 0 }
         if r >= rows { r = rows - 1 }
         while r > 0 && lat < rowSouth[r] { r -= 1 }
@@ -101,7 +103,7 @@ extension CountryIndex {
     /// The column whose closed longitude band holds `lon` (which must be in [-180, 180]).
     @inline(__always)
     func column(of lon: Double) -> Int {
-        var c = Int((lon + 180) / cellSize)
+        var c = Int((lon + 180) * (bandScale / Double(Self.bands)))
         if c < 0 { c = 0 }
         if c >= columns { c = columns - 1 }
         while c > 0 && lon < columnWest[c] { c -= 1 }
