@@ -2,8 +2,8 @@ extension CountryIndex {
     /// `area(containing:)` for many points at once, with the same answers, faster when the tables are not
     /// in cache.
     ///
-    /// A single lookup is a chain of dependent loads (block, cell, the border cell's record and the
-    /// band's quantised edges in it), each of which can miss the cache; one lookup after another, the
+    /// A single lookup is a chain of dependent loads (block, cell, the border cell's sketch and the
+    /// point's half of it), each of which can miss the cache; one lookup after another, the
     /// processor waits for each miss in turn. Here points go in groups of 16, and each level of the chain
     /// is first loaded for the whole group (independent loads, so their misses overlap) before the
     /// ordinary lookup runs on data that is now in cache ("group prefetching").

@@ -4,9 +4,10 @@
 /// four tables, then their edge references, then the vertices: five dependent loads, each a likely cache
 /// miss in 20 MB of tables. With one record per cell the chain is cell → record → vertices: the entry
 /// headers, toggle latitudes and the point's band of edge references sit together and usually share a
-/// cache line or its neighbour.
+/// cache line or its neighbour. Most lookups no longer come here at all: the cell's sketch
+/// (`CountryIndex+Sketches.swift`) answers them, and the record is the exact answer for the rest.
 ///
-/// Layout of a record at offset `o` of `borderData` (a border cell's value is `borderBit | o`):
+/// Layout of a record at offset `o` of `borderData` (its cell's sketch names `o`):
 /// - `o`: the number of entries, at least 1; the first entry starts at `o + 1`, each next one right
 ///   after the previous one's edge references.
 /// - entry at `e`: `e` area number, with `borderBit` set when the parity of the area's east-of-cell edges
@@ -14,13 +15,14 @@
 ///   a *wide* entry; then the cumulative ends of the latitude bands' edge lists (band `k` is
 ///   `[end(k - 1), end(k))`, `end(-1)` = 0, `end(bands - 1)` = `N`), as 16-bit halves of `bands / 2`
 ///   words (two per word, low half first), or in a wide entry one word each; then the base `B` of the
-///   edge references; then `T` toggle latitudes as the low and high halves of each `Double`'s bits; then,
-///   for each of the `N` edge references in the order below, two words: the edge's two vertices in the
-///   cell's quantised coordinates (`CountryIndex+Quantised.swift`); then the `N` edge references, band
-///   after band, as `B +` a 16-bit half (two per word, low half first; `⌈N / 2⌉` words), or in a wide
-///   entry one word each.
+///   edge references; then `T` toggle latitudes as the low and high halves of each `Double`'s bits; then
+///   the `N` edge references, band after band, as `B +` a 16-bit half (two per word, low half first;
+///   `⌈N / 2⌉` words), or in a wide entry one word each.
 /// - An entry is wide only when `N` or its references' spread exceeds 16 bits, which Natural Earth's
-///   10m countries never need: halving the band ends and the references saves 2.4 MB of the 13.9.
+///   10m countries never need: halving the band ends and the references saved 2.4 MB.
+/// - Records held 16-bit quantised copies of their edges too (7.1 MB) until the sketches took over what
+///   they were for; a lookup that reaches the record now tests the real vertices directly, which measured
+///   no slower.
 ///
 /// An entry's tested edges are split by latitude into `bands` sub-bands of the cell; band `k` holds every
 /// tested edge whose latitude span meets it (an edge spanning several bands is listed in each). A point
@@ -70,15 +72,9 @@ extension CountryIndex {
     @inline(__always)
     func entryRefCount(_ entry: Int) -> Int { bandEnd(entry: entry, Self.bands - 1) }
 
-    /// Where the quantised vertices of the entry's references start: slot `j` has its two words at
-    /// `quantStart + 2 j`. They come right after the toggles, so the common lookup reads one contiguous
-    /// run from the entry's start.
+    /// Where the entry's edge references start in `borderData` (after the toggles).
     @inline(__always)
-    func quantStart(entry: Int) -> Int { entry &+ entryHeaderWords(entry) &+ 2 &* entryToggleCount(entry) }
-
-    /// Where the entry's edge references start in `borderData` (after the quantised vertices).
-    @inline(__always)
-    func refsStart(entry: Int) -> Int { quantStart(entry: entry) &+ 2 &* entryRefCount(entry) }
+    func refsStart(entry: Int) -> Int { entry &+ entryHeaderWords(entry) &+ 2 &* entryToggleCount(entry) }
 
     /// The edge (its first vertex's number) of slot `j` of the entry.
     @inline(__always)
@@ -109,7 +105,7 @@ extension CountryIndex {
         let wide = word(e + 1) & borderBit != 0
         let toggles = Int(word(e + 1) & ~borderBit)
         let n = wide ? Int(word(e + 1 + bands)) : Int(word(e + 2 + (bands - 1) / 2) >> 16)
-        return e + entryHeaderWords(wide: wide) + 2 * toggles + 2 * n + (wide ? n : (n + 1) / 2)
+        return e + entryHeaderWords(wide: wide) + 2 * toggles + (wide ? n : (n + 1) / 2)
     }
 
     /// Builds `borderData`, one record per border cell in row-major cell order.
@@ -126,12 +122,10 @@ extension CountryIndex {
             return offset
         }
 
-        /// Appends one entry; `bandEnds` are the cumulative ends of the bands in `edges`; `quantised`
-        /// holds two words per edge (`CountryIndex.quantise`).
-        mutating func append(area: UInt32, parity: Bool, bandEnds: [Int], toggles: [Double], edges: [UInt32],
-                             quantised: [UInt32]) {
+        /// Appends one entry; `bandEnds` are the cumulative ends of the bands in `edges`.
+        mutating func append(area: UInt32, parity: Bool, bandEnds: [Int], toggles: [Double], edges: [UInt32]) {
             precondition(bandEnds.count == CountryIndex.bands && bandEnds.last == edges.count)
-            precondition(quantised.count == 2 * edges.count && toggles.count < 0x7FFF_FFFF)
+            precondition(toggles.count < 0x7FFF_FFFF)
             entryCount += 1
             edgeReferenceCount += edges.count
             toggleCount += toggles.count
@@ -149,7 +143,6 @@ extension CountryIndex {
                 data.append(UInt32(truncatingIfNeeded: y.bitPattern))
                 data.append(UInt32(truncatingIfNeeded: y.bitPattern >> 32))
             }
-            data.append(contentsOf: quantised)
             if wide {
                 data.append(contentsOf: edges)
             } else {
@@ -167,11 +160,11 @@ extension CountryIndex {
         }
     }
 
-    /// Checks `borderData` against `cells` (`blockCells`) so no lookup can read outside it or act on a bad
-    /// value: the border cells, in table order, point at consecutive records that exactly fill the stream;
-    /// every record has at least one entry; every entry has an area below `areaCount`, band ends that
-    /// never decrease and stay in the stream (with their quantised vertices), toggle latitudes in
-    /// [-90, 90], and edge references whose two vertices exist.
+    /// Checks `borderData` against `records` (the record offsets the border cells' sketches name, in table
+    /// order) so no lookup can read outside it or act on a bad value: the records are consecutive and
+    /// exactly fill the stream; every record has at least one entry; every entry has an area below
+    /// `areaCount`, band ends that never decrease and stay in the stream, toggle latitudes in [-90, 90],
+    /// and edge references whose two vertices exist.
     /// - Returns: the counts of border cells, entries, edge references and toggles.
     static func checkBorderRecords(_ data: Table<UInt32>, records: [Int], areaCount: Int, vertexCount: Int)
         throws(BinaryFormatError) -> (cells: Int, entries: Int, edgeReferences: Int, toggles: Int)
@@ -201,11 +194,9 @@ extension CountryIndex {
                 let n = previous
                 let base = Int(words[position + headerWords - 1])
                 guard toggles <= (words.count - position - headerWords) / 2 else { throw .invalid("border entry size") }
-                let quant = position + headerWords + 2 * toggles
+                let refs = position + headerWords + 2 * toggles
                 let refWords = wide ? n : (n + 1) / 2
-                guard n <= (words.count - quant) / 2, 2 * n + refWords <= words.count - quant
-                else { throw .invalid("border entry size") }
-                let refs = quant + 2 * n
+                guard refWords <= words.count - refs else { throw .invalid("border entry size") }
                 for t in 0..<toggles {
                     let w = position + headerWords + 2 * t
                     let y = Double(bitPattern: UInt64(words[w]) | UInt64(words[w + 1]) << 32)
@@ -219,7 +210,6 @@ extension CountryIndex {
                 counts.entries += 1
                 counts.toggles += toggles
                 counts.edgeReferences += n
-                // The quantised vertices need no check: any value only decides whether the exact test runs.
                 position = refs + refWords
             }
         }

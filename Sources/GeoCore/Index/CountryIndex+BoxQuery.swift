@@ -38,20 +38,20 @@ extension CountryIndex {
                 var entry = record + 1
                 for _ in 0..<Int(borderData[record]) {
                     let area = entryArea(entry)
-                    if !found[area] && entryMeets(entry: entry, part: part, south: south, west: columnWest[c]) { found[area] = true }
+                    if !found[area] && entryMeets(entry: entry, part: part, south: south) { found[area] = true }
                     entry = nextEntry(after: entry)
                 }
             }
         }
     }
 
-    /// Whether the area of a border-cell entry meets `part`, a box inside that cell (corner `west`, `south`).
-    func entryMeets(entry: Int, part: BoundingBox, south: Double, west: Double) -> Bool {
+    /// Whether the area of a border-cell entry meets `part`, a box inside that cell (south edge `south`).
+    func entryMeets(entry: Int, part: BoundingBox, south: Double) -> Bool {
         for j in 0..<entryRefCount(entry) {
             let i = edgeRef(entry: entry, slot: j)
             let a = GeoPoint(lat: vertexLat(i), lon: vertexLon(i)), b = GeoPoint(lat: vertexLat(i + 1), lon: vertexLon(i + 1))
             if segmentIntersectsBox(a, b, part) { return true }
         }
-        return locate(entry: entry, lon: part.west, lat: part.south, south: south, west: west) != .outside
+        return locate(entry: entry, lon: part.west, lat: part.south, south: south) != .outside
     }
 }

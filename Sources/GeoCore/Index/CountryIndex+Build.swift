@@ -38,8 +38,6 @@ struct CountryIndexBuilder {
         var edges: [UInt32]
         var bandEnds: [Int]
         var toggles: [Double]
-        /// Two words per entry of `edges`: its vertices quantised for the cell (`CountryIndex.quantise`).
-        var quantised: [UInt32]
     }
 
     init(areas: [MultiPolygon], cellSize: Double) {

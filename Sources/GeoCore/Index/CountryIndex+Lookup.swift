@@ -21,16 +21,16 @@ extension CountryIndex {
         let south = rowSouth[r], west = columnWest[c]
         let quick = sketchArea(sketch, lon: lon, lat: lat, south: south, west: west)
         if quick != Self.sketchUnsure { return quick == Self.sketchNone ? nil : quick }
-        return recordArea(recordOffset(sketch: sketch), lon: lon, lat: lat, south: south, west: west)
+        return recordArea(recordOffset(sketch: sketch), lon: lon, lat: lat, south: south)
     }
 
-    /// The area containing (lon, lat), a point of the border cell with corner (`west`, `south`) whose
-    /// record is at `record`, from the record alone (exact).
-    func recordArea(_ record: Int, lon: Double, lat: Double, south: Double, west: Double) -> Int? {
+    /// The area containing (lon, lat), a point of the border cell with south edge `south` whose record is
+    /// at `record`, from the record alone (exact).
+    func recordArea(_ record: Int, lon: Double, lat: Double, south: Double) -> Int? {
         var onBoundary: Int? = nil
         var entry = record + 1
         for _ in 0..<Int(borderData[record]) {
-            switch locate(entry: entry, lon: lon, lat: lat, south: south, west: west) {
+            switch locate(entry: entry, lon: lon, lat: lat, south: south) {
             case .inside: return entryArea(entry)
             case .boundary: if onBoundary == nil { onBoundary = entryArea(entry) }
             case .outside: break
@@ -40,31 +40,20 @@ extension CountryIndex {
         return onBoundary
     }
 
-    /// Where (lon, lat), a point of the cell with corner (`west`, `south`), lies relative to the area of
-    /// one border-cell entry (the entry's offset in `borderData`), using only that cell's record: each
-    /// edge is first tried on its quantised copy, and only where that is unsure on its real vertices.
+    /// Where (lon, lat), a point of the cell with south edge `south`, lies relative to the area of
+    /// one border-cell entry (the entry's offset in `borderData`), using only that cell's record and the
+    /// real vertices of the edges in the point's band.
     @inline(__always)
-    func locate(entry: Int, lon: Double, lat: Double, south: Double, west: Double) -> PointLocation {
+    func locate(entry: Int, lon: Double, lat: Double, south: Double) -> PointLocation {
         var inside = entryParity(entry)
         for t in 0..<entryToggleCount(entry) {
             let y = toggle(entry: entry, t)
             if y > south && y <= lat { inside.toggle() }
         }
-        let slots = bandSlots(entry: entry, band: band(lat, south: south))
-        if slots.isEmpty { return inside ? .inside : .outside }
-        let scale = bandScale * Self.quantPerBand
-        let px = (lon - west) * scale - Self.quantOffset, py = (lat - south) * scale - Self.quantOffset
-        let quant = quantStart(entry: entry)
-        for j in slots {
-            let q = quant &+ 2 &* j
-            switch Self.quantCrossing(borderData[q], borderData[q &+ 1], px: px, py: py) {
-            case 0: continue
-            case 1: inside.toggle()
-            default:
-                let i = edgeRef(entry: entry, slot: j)
-                if touches(i, lon: lon, lat: lat) { return .boundary }
-                if crosses(i, lon: lon, lat: lat) { inside.toggle() }
-            }
+        for j in bandSlots(entry: entry, band: band(lat, south: south)) {
+            let i = edgeRef(entry: entry, slot: j)
+            if touches(i, lon: lon, lat: lat) { return .boundary }
+            if crosses(i, lon: lon, lat: lat) { inside.toggle() }
         }
         return inside ? .inside : .outside
     }

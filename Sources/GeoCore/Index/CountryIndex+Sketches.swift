@@ -2,7 +2,7 @@
 /// without reading the border records.
 ///
 /// A near-border lookup used to read its cell's record in `borderData` (11.4 MB for Natural Earth's 10m
-/// countries): its header, then the point's band of quantised edges, usually on another cache line. A
+/// countries): its header, then the point's band of edges, usually on another cache line. A
 /// table that size does not stay in this machine's share of the last-level cache, so each lookup waited
 /// for one or two reads from memory (~150 ns each here, `scripts/memory-latency.c`). The sketches hold
 /// what the common case needs in a third of the space (3.8 MB), read from one place next to the header:
@@ -13,9 +13,8 @@
 /// - every coordinate is 12 bits on a grid of `sketchSteps` steps per cell edge (about 20 m at 0.25°
 ///   cells), centred on the cell and reaching one cell beyond each side, so a vertex takes 3 bytes.
 ///
-/// The sketch decides only when it is certain, by the same error bound as the quantised copies in the
-/// records (`CountryIndex+Quantised.swift`, whose proof holds for any integer grid whose products stay
-/// exact in a `Double`); anything unsure (the point within a few steps of an edge, a vertex or a toggle
+/// The sketch decides only when it is certain (`CountryIndex+GridCrossing.swift` has the error bound and
+/// why it holds); anything unsure (the point within a few steps of an edge, a vertex or a toggle
 /// latitude, an edge with a vertex beyond the grid's reach, a point on a boundary) sends the lookup to the
 /// record, which is exact. The answer is therefore the record's answer, bit for bit. For points within
 /// 5 km of Natural Earth's borders and coasts the sketch decides about 97 % of lookups.
@@ -242,13 +241,8 @@ extension CountryIndex {
 
     /// The 3-byte unit of vertex `i` in the grid of the cell with corner (`west`, `south`).
     private func sketchUnit(vertex i: Int, west: Double, south: Double, scale: Double) -> UInt32 {
-        let x = ((vertexLon(i) - west) * scale).rounded() - Self.sketchOffset
-        let y = ((vertexLat(i) - south) * scale).rounded() - Self.sketchOffset
-        let limit = Self.sketchLimit
-        let far = !(x >= -limit && x <= limit && y >= -limit && y <= limit)
-        let qx = far ? -2048 : Int32(x)
-        let qy = Int32(min(limit, max(-limit, y)))
-        return UInt32(bitPattern: qx) & 0xFFF | (UInt32(bitPattern: qy) & 0xFFF) << 12
+        let q = Self.sketchGrid(lon: vertexLon(i), lat: vertexLat(i), west: west, south: south, scale: scale)
+        return UInt32(bitPattern: q.far ? -2048 : q.x) & 0xFFF | (UInt32(bitPattern: q.y) & 0xFFF) << 12
     }
 }
 

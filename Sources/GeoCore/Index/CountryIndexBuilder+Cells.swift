@@ -6,8 +6,6 @@ extension CountryIndexBuilder {
 
         var cells = [UInt32](repeating: CountryIndex.sea, count: rows * columns)
         var records = CountryIndex.BorderRecordWriter()
-        // The same product as `CountryIndex.locate` computes from `bandScale`.
-        let quantScale = (Double(CountryIndex.bands) / cellSize) * CountryIndex.quantPerBand
 
         var pending = [[PendingEntry]](repeating: [], count: columns)
         var flip = [Bool](repeating: false, count: columns + 1)
@@ -75,18 +73,8 @@ extension CountryIndexBuilder {
                         } else {
                             bandEnds = [Int](repeating: 0, count: CountryIndex.bands)
                         }
-                        var quantised: [UInt32] = []
-                        quantised.reserveCapacity(2 * banded.count)
-                        let west = columnWest[c]
-                        for edge in banded {
-                            let e = Int(edge)
-                            quantised.append(CountryIndex.quantise(lon: lons[e], lat: lats[e], west: west,
-                                                                   south: south, scale: quantScale))
-                            quantised.append(CountryIndex.quantise(lon: lons[e + 1], lat: lats[e + 1], west: west,
-                                                                   south: south, scale: quantScale))
-                        }
                         pending[c].append(PendingEntry(area: area, parity: parity[c], edges: banded,
-                                                       bandEnds: bandEnds, toggles: marks, quantised: quantised))
+                                                       bandEnds: bandEnds, toggles: marks))
                     }
                 }
                 groupStart = groupEnd
@@ -102,7 +90,7 @@ extension CountryIndexBuilder {
                 cells[r * columns + c] = CountryIndex.borderBit | records.beginCell(entryCount: entries.count)
                 for entry in entries {
                     records.append(area: entry.area, parity: entry.parity, bandEnds: entry.bandEnds,
-                                   toggles: entry.toggles, edges: entry.edges, quantised: entry.quantised)
+                                   toggles: entry.toggles, edges: entry.edges)
                 }
             }
         }

@@ -15,7 +15,7 @@ struct CellSketchTests {
         let s = Int(cell & ~CountryIndex.borderBit)
         let south = index.rowSouth[r], west = index.columnWest[c]
         let sketch = index.sketchArea(s, lon: lon, lat: point.lat, south: south, west: west)
-        let record = index.recordArea(index.recordOffset(sketch: s), lon: lon, lat: point.lat, south: south, west: west)
+        let record = index.recordArea(index.recordOffset(sketch: s), lon: lon, lat: point.lat, south: south)
         return (sketch, record ?? CountryIndex.sketchNone)
     }
 

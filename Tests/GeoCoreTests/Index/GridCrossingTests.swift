@@ -1,15 +1,15 @@
 import Testing
 @testable import GeoCore
 
-/// The quantised edge copies in border-cell records may only decide when the exact test would decide the
-/// same way (see CountryIndex+Quantised.swift); these tests aim points at the places where rounding bites.
-@Suite("Quantised edge copies decide only what the exact test decides")
-struct QuantisedEdgeTests {
-    @Test("every certain answer of quantCrossing equals touches/crosses, near and on edges and vertices")
+/// The grid decisions of the cell sketches may only decide when the exact test would decide the same way
+/// (see CountryIndex+GridCrossing.swift); these tests aim points at the places where rounding bites.
+@Suite("Grid crossing decisions decide only what the exact test decides")
+struct GridCrossingTests {
+    @Test("every certain answer of crossingDecision equals touches/crosses, near and on edges and vertices")
     func decisionsAreExact() {
         var random = TestRandom(seed: 99)
         let west = 10.25, south = 45.5, cell = 0.25
-        let scale = (Double(CountryIndex.bands) / cell) * CountryIndex.quantPerBand
+        let scale = CountryIndex.sketchSteps / cell
         // Edge ends in and around the cell; every tenth edge has an end far outside the grid's reach,
         // every seventh is horizontal, every eleventh vertical. Each edge a→b is closed into a triangle
         // through a far vertex, one area per edge, so edge a→b of triangle k is edge 4k of the index.
@@ -30,22 +30,23 @@ struct QuantisedEdgeTests {
         let index = CountryIndex(areas: areas, cellSize: 10)
         var decided = 0, unsure = 0, wrong = 0
         for (k, (a, b)) in ends.enumerated() {
-            let wa = CountryIndex.quantise(lon: a.lon, lat: a.lat, west: west, south: south, scale: scale)
-            let wb = CountryIndex.quantise(lon: b.lon, lat: b.lat, west: west, south: south, scale: scale)
+            let qa = CountryIndex.sketchGrid(lon: a.lon, lat: a.lat, west: west, south: south, scale: scale)
+            let qb = CountryIndex.sketchGrid(lon: b.lon, lat: b.lat, west: west, south: south, scale: scale)
             var points: [GeoPoint] = [a, b]
             for _ in 0..<40 {
-                // On the edge (up to rounding), then nudged by about a quantisation step or far less.
+                // On the edge (up to rounding), then nudged by about a grid step (1.8e-4°) or far less.
                 let t = random.uniform(0, 1)
                 let on = GeoPoint(lat: a.lat + t * (b.lat - a.lat), lon: a.lon + t * (b.lon - a.lon))
-                let nudge = [0, 1e-12, 1e-9, 3e-6, 1.5e-5, 4e-5, 1e-3][random.int(0, 6)]
+                let nudge = [0, 1e-12, 1e-9, 1e-5, 9e-5, 1.8e-4, 4e-4, 1e-3][random.int(0, 7)]
                 points.append(GeoPoint(lat: on.lat + random.uniform(-nudge, nudge), lon: on.lon + random.uniform(-nudge, nudge)))
                 points.append(GeoPoint(lat: a.lat, lon: on.lon))                 // at a vertex's latitude
                 points.append(GeoPoint(lat: on.lat, lon: west + random.uniform(0, cell)))
             }
             for p in points where p.lat >= south && p.lat <= south + cell && p.lon >= west && p.lon <= west + cell {
-                let px = (p.lon - west) * scale - CountryIndex.quantOffset
-                let py = (p.lat - south) * scale - CountryIndex.quantOffset
-                let quick = CountryIndex.quantCrossing(wa, wb, px: px, py: py)
+                let px = (p.lon - west) * scale - CountryIndex.sketchOffset
+                let py = (p.lat - south) * scale - CountryIndex.sketchOffset
+                let quick = CountryIndex.crossingDecision(ax: Double(qa.x), ay: Double(qa.y), aFar: qa.far,
+                                                          bx: Double(qb.x), by: Double(qb.y), bFar: qb.far, px: px, py: py)
                 if quick == 2 { unsure += 1; continue }
                 decided += 1
                 let touches = index.touches(4 * k, lon: p.lon, lat: p.lat)
@@ -61,8 +62,8 @@ struct QuantisedEdgeTests {
     @Test("long edges, slivers and points within metres of edges: index answer == exact answer")
     func longEdgesAndSlivers() {
         var random = TestRandom(seed: 5)
-        // A long thin triangle (edges far beyond the quantised grid's reach) and a jagged star whose
-        // edges are shorter than a quantisation step in places.
+        // A long thin triangle (edges far beyond the sketch grid's reach) and a jagged star whose edges
+        // are shorter than a grid step in places.
         let sliver = GeometryFixture.ring([(0, 0), (30, 0.001), (30.0, 0.0015), (0, 0)])
         var pairs: [(Double, Double)] = []
         for k in 0..<600 {
