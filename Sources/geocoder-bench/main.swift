@@ -66,7 +66,7 @@ let index = gazetteer.spatialIndex
 say("data: \(path) — \(gazetteer.countries.count) areas, \(index.edgeCount) edges, \(index.borderCellCount) border cells; GeoJSON load + build \(fixed((now() - loadStart) * 1000, 1)) ms (no cache, in-process)")
 
 let sizes = index.tableSizes
-say("index tables: \(sizes.entries) border-cell entries, \(sizes.edgeReferences) edge references, \(sizes.toggles) toggle latitudes")
+say("index tables: \(sizes.entries) border-cell entries, \(sizes.edgeReferences) edge references, \(sizes.toggles) toggle latitudes; border records \(fixed(Double(sizes.recordBytes) / 1e6)) MB, cell sketches \(fixed(Double(sizes.sketchBytes) / 1e6)) MB")
 
 let exactPoints = checkOnly ?? pointCount
 let uniform = PointSets.uniform(exactPoints, seed: 2024)

@@ -80,9 +80,10 @@ public struct CountryIndex: Sendable {
     /// The number of areas indexed.
     public var areaCount: Int { areaRingStart.count - 1 }
 
-    /// Table sizes, for the benchmark's report: border-cell entries, edge references, toggle latitudes.
-    public var tableSizes: (entries: Int, edgeReferences: Int, toggles: Int) {
-        (entryCount, edgeReferenceCount, toggleCount)
+    /// Table sizes, for the benchmark's report: border-cell entries, edge references, toggle latitudes,
+    /// and the bytes of the border records and of the cell sketches.
+    public var tableSizes: (entries: Int, edgeReferences: Int, toggles: Int, recordBytes: Int, sketchBytes: Int) {
+        (entryCount, edgeReferenceCount, toggleCount, 4 * borderData.count, sketches.count)
     }
 }
 
