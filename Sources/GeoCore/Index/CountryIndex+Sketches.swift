@@ -11,11 +11,12 @@
 ///   and the entry's tested edges that meet the half, as runs of consecutive ring vertices (a run of `k`
 ///   edges stores `k + 1` vertices, not `2k`);
 /// - every coordinate is 12 bits on a grid of `sketchSteps` steps per cell edge (about 20 m at 0.25°
-///   cells), centred on the cell and reaching one cell beyond each side, so a vertex takes 3 bytes.
+///   cells), centred on the cell and reaching one cell beyond each side, so a vertex takes 3 bytes; an
+///   edge that leaves that box is stored as its path clamped to the box (`sketchPieces`).
 ///
 /// The sketch decides only when it is certain (`CountryIndex+GridCrossing.swift` has the error bound and
 /// why it holds); anything unsure (the point within a few steps of an edge, a vertex or a toggle
-/// latitude, an edge with a vertex beyond the grid's reach, a point on a boundary) sends the lookup to the
+/// latitude, a point on a boundary) sends the lookup to the
 /// record, which is exact. The answer is therefore the record's answer, bit for bit. For points within
 /// 5 km of Natural Earth's borders and coasts the sketch decides about 97 % of lookups.
 ///
@@ -34,9 +35,8 @@
 /// - a half's data: for each entry, in the record's order: 2 bytes, the area with bit 15 set when the
 ///   entry's parity at the half's south edge is odd; 2 bytes, the number of toggles in the half (high 4
 ///   bits) and of vertex units (low 12 bits); the toggles as 2-byte grid latitudes; the vertex units, 3
-///   bytes each: longitude in the low 12 bits and latitude in the high 12, two's complement. A unit with
-///   both halves -2048 starts a run; a longitude of -2048 otherwise marks a vertex beyond the grid's
-///   reach (its latitude clamped to the grid).
+///   bytes each: longitude in the low 12 bits and latitude in the high 12, two's complement, within
+///   ±`sketchLimit`. A unit with both halves -2048 starts a run.
 ///
 /// The table ends with 4 bytes of padding so that every unit can be read as one unaligned 32-bit load.
 extension CountryIndex {
@@ -44,7 +44,7 @@ extension CountryIndex {
     static let sketchSteps = 1365.0
     /// Subtracted so the cell's centre is near 0.
     static let sketchOffset = 682.0
-    /// The largest grid value; -2048 is reserved for the markers.
+    /// The largest grid value: the box that edges are clamped to; -2048 is reserved for the run start.
     static let sketchLimit = 2047.0
     /// The unit that starts a run.
     static let sketchRunStart: UInt32 = 0x800_800
@@ -136,8 +136,8 @@ extension CountryIndex {
                     let a = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) & 0xFF_FFFF
                     let b = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at &+ 3, as: UInt32.self)) & 0xFF_FFFF
                     let ax = Int32(bitPattern: a << 20) >> 20, bx = Int32(bitPattern: b << 20) >> 20
-                    switch Self.crossingDecision(ax: Double(ax), ay: Double(Int32(bitPattern: a << 8) >> 20), aFar: ax == -2048,
-                                                 bx: Double(bx), by: Double(Int32(bitPattern: b << 8) >> 20), bFar: bx == -2048,
+                    switch Self.crossingDecision(ax: Double(ax), ay: Double(Int32(bitPattern: a << 8) >> 20),
+                                                 bx: Double(bx), by: Double(Int32(bitPattern: b << 8) >> 20),
                                                  px: px, py: py) {
                     case 0: break
                     case 1: inside.toggle()
@@ -206,11 +206,13 @@ extension CountryIndex {
                 var units: [UInt32] = []
                 var previous = -2
                 for i in edges where i != previous {
+                    let a = Self.sketchPoint(lon: vertexLon(i), lat: vertexLat(i), west: west, south: south, scale: scale)
+                    let b = Self.sketchPoint(lon: vertexLon(i + 1), lat: vertexLat(i + 1), west: west, south: south, scale: scale)
                     if i != previous + 1 {
                         units.append(Self.sketchRunStart)
-                        units.append(sketchUnit(vertex: i, west: west, south: south, scale: scale))
+                        units.append(Self.sketchUnit(Self.sketchClamped(a)))
                     }
-                    units.append(sketchUnit(vertex: i + 1, west: west, south: south, scale: scale))
+                    for q in Self.sketchPieces(from: a, to: b) { units.append(Self.sketchUnit(q)) }
                     previous = i
                 }
                 if area > 0x7FFF || toggles.count > Self.sketchMaxToggles || units.count > Self.sketchMaxUnits {
@@ -239,10 +241,9 @@ extension CountryIndex {
         return s
     }
 
-    /// The 3-byte unit of vertex `i` in the grid of the cell with corner (`west`, `south`).
-    private func sketchUnit(vertex i: Int, west: Double, south: Double, scale: Double) -> UInt32 {
-        let q = Self.sketchGrid(lon: vertexLon(i), lat: vertexLat(i), west: west, south: south, scale: scale)
-        return UInt32(bitPattern: q.far ? -2048 : q.x) & 0xFFF | (UInt32(bitPattern: q.y) & 0xFFF) << 12
+    /// The 3-byte unit of a grid point (already clamped to the box, so never the run-start value).
+    static func sketchUnit(_ q: (x: Int32, y: Int32)) -> UInt32 {
+        UInt32(bitPattern: q.x) & 0xFFF | (UInt32(bitPattern: q.y) & 0xFFF) << 12
     }
 }
 
