@@ -108,7 +108,8 @@ extension CountryIndex {
             // The units in chunks of at most 64, each chunk's last unit starting the next: first a
             // branch-free pass marks which units lie certainly above and certainly below the point's
             // latitude (and which start runs); only the few edges whose ends are certainly on opposite
-            // sides are then tested, and any vertex level with the point makes the sketch unsure.
+            // sides are then tested, and the rare vertex level with the point is settled from its
+            // neighbours or left to the record.
             // ⌊py + e⌋ and ⌈py − e⌉ by truncating positive values (py is within a cell of 0, far
             // inside ±4096), which avoids a call to floor or ceil on targets without a rounding instruction.
             let high = Int32(py + e + 4096) &- 4096, low = 4096 &- Int32(4096 - (py - e))
@@ -127,7 +128,30 @@ extension CountryIndex {
                     q &-= 3
                 }
                 let all: UInt64 = count == 64 ? .max : (1 &<< UInt64(count)) &- 1
-                if all & ~(above | below | start) != 0 { return Self.sketchUnsure }
+                var level = all & ~(above | below | start)
+                while level != 0 {
+                    // A vertex level with the point is settled from its two neighbours when all three lie
+                    // certainly east of the point (its two edges then cross the ray once together when the
+                    // neighbours are on opposite sides, else twice or not at all) or all certainly west
+                    // (neither edge can cross); otherwise the record decides.
+                    let k = level.trailingZeroBitCount
+                    level &= level &- 1
+                    guard k >= 1, k &+ 1 < count else { return Self.sketchUnsure }
+                    let neighbours: UInt64 = 5 &<< UInt64(k &- 1)
+                    guard (above | below) & ~start & neighbours == neighbours else { return Self.sketchUnsure }
+                    let at = p &+ 3 &* (first &+ k &- 1)
+                    var east = 0, west = 0
+                    for j in 0..<3 {
+                        let unit = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at &+ 3 &* j, as: UInt32.self))
+                        let x = Double(Int32(bitPattern: unit << 20) >> 20)
+                        if x - px > e { east &+= 1 } else if x - px < -e { west &+= 1 }
+                    }
+                    if east == 3 {
+                        if (above >> UInt64(k &- 1) ^ above >> UInt64(k &+ 1)) & 1 != 0 { inside.toggle() }
+                    } else if west != 3 {
+                        return Self.sketchUnsure
+                    }
+                }
                 var crossing = (above & (below >> 1) | below & (above >> 1)) & ~start & ~(start >> 1) & (all >> 1)
                 while crossing != 0 {
                     let k = crossing.trailingZeroBitCount
