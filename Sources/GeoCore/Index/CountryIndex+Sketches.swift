@@ -15,10 +15,10 @@
 ///   edge that leaves that box is stored as its path clamped to the box (`sketchPieces`).
 ///
 /// The sketch decides only when it is certain (`CountryIndex+GridCrossing.swift` has the error bound and
-/// why it holds); anything unsure (the point within a few steps of an edge, a vertex or a toggle
-/// latitude, a point on a boundary) sends the lookup to the
-/// record, which is exact. The answer is therefore the record's answer, bit for bit. For points within
-/// 5 km of Natural Earth's borders and coasts the sketch decides about 97 % of lookups.
+/// why it holds); anything unsure (the point within a few steps of an edge or a toggle latitude, level
+/// with a vertex that its neighbours cannot settle, on a boundary) sends the lookup to the record, which
+/// is exact. The answer is therefore the record's answer, bit for bit. For points within
+/// 5 km of Natural Earth's borders and coasts the sketch decides about 99 % of lookups.
 ///
 /// The scan is built for few mispredicted branches: a first pass over an entry's units only sets bits
 /// (certainly above, certainly below the point, run start) in three 64-bit masks; the edges whose ends lie
