@@ -47,7 +47,7 @@ extension CountryIndex {
             for k in 0..<n where borderOf[k] >= 0 {
                 let s = borderOf[k]
                 let southHalf = band(points[base + k].lat, south: southOf[k]) < Self.bands / 2
-                sink ^= Self.load32(sketches, southHalf ? s &- Self.load16(sketches, s &+ 5) : s &+ 7)
+                sink ^= Self.load32(sketches, Self.halfStart(s, header: Self.load32(sketches, s &+ 4), southHalf: southHalf))
             }
             // The ordinary lookup for border cells, now mostly on cached data.
             for k in 0..<n where borderOf[k] >= 0 {

@@ -11,7 +11,7 @@
 /// Border records are stored in the order of `blockCells`, so the records of neighbouring cells sit
 /// together and the load-time check walks both tables in step.
 extension CountryIndex {
-    /// The value of cell (`r`, `c`): `sea`, an area number, or `borderBit | record offset`.
+    /// The value of cell (`r`, `c`): `sea`, an area number, or `borderBit | sketch offset`.
     @inline(__always)
     func cell(row r: Int, column c: Int) -> UInt32 {
         let block = blocks[(r >> 2) &* blockColumns &+ (c >> 2)]
@@ -77,7 +77,8 @@ extension CountryIndex {
 
     /// Checks the block tables read from a file: every block value is the sea, an area below `areaCount`,
     /// or names the next mixed block in order; `blockCells` holds exactly 16 cells per mixed block; every
-    /// cell is the sea, an area, or a border cell (whose record `checkBorderRecords` checks).
+    /// cell is the sea, an area, or a border cell (whose sketch `checkSketches` checks, and its record
+    /// `checkBorderRecords`).
     static func checkBlocks(_ blocks: Table<UInt32>, blockCells: Table<UInt32>, areaCount: Int)
         throws(BinaryFormatError)
     {

@@ -2,7 +2,7 @@
 /// (`CountryIndex+Sketches.swift`).
 ///
 /// A sketch stores each vertex on a grid of `sketchSteps` steps per cell edge, centred on the cell:
-/// `q = round((x − west) · scale) − sketchOffset`, the same for latitudes with `south`. The test below only
+/// `q = round((x − west) · scale − sketchOffset)`, the same for latitudes with `south`. The test below only
 /// ever *decides* when the decision is certain; otherwise it says "unsure" and the lookup runs the exact
 /// test on the real vertices (`touches`, `crosses`). The answer is therefore the exact answer, bit for bit:
 /// - every stored coordinate is within `quantError` (half a step, plus far less than 10⁻⁶ steps of

@@ -44,7 +44,7 @@ extension CountryIndex {
                     if inHalf < half {
                         parity.toggle()
                     } else if inHalf == half {
-                        toggles.append(Int(((y - south) * scale).rounded() - Self.sketchOffset))
+                        toggles.append(Int(Self.sketchPoint(lon: west, lat: y, west: west, south: south, scale: scale).y.rounded()))
                     }
                 }
                 var edges: [Int] = []
@@ -108,32 +108,29 @@ extension CountryIndex {
     {
         guard bytes.count >= 4 else { throw .invalid("sketch table") }
         let end = bytes.count - 4
-        var starts: [Int] = []
-        for cell in cells.buffer where cell != sea && cell & borderBit != 0 { starts.append(Int(cell & ~borderBit)) }
+        /// Where `n` entries starting at `p` end; throws if they pass `limit` or name a missing area.
+        func entriesEnd(_ n: Int, from p: Int, limit: Int) throws(BinaryFormatError) -> Int {
+            var p = p
+            for _ in 0..<n {
+                guard limit - p >= 4 else { throw .invalid("sketch entry") }
+                let head = load32(bytes, p)
+                guard Int(head & 0x7FFF) < areaCount else { throw .invalid("sketch area") }
+                p += 4 + 2 * Int(head >> 28) + 3 * Int(head >> 16 & 0xFFF)
+                guard p <= limit else { throw .invalid("sketch entry") }
+            }
+            return p
+        }
         var records: [Int] = []
-        records.reserveCapacity(starts.count)
         var position = 0
-        for s in starts {
+        for cell in cells.buffer where cell != sea && cell & borderBit != 0 {
+            let s = Int(cell & ~borderBit)
             guard s >= position, end - s >= 7 else { throw .invalid("sketch offset") }
             records.append(Int(load32(bytes, s)))
-            let n = Int(bytes[s + 4])
-            let southLength = load16(bytes, s + 5)
-            guard s - southLength == position else { throw .invalid("sketch offset") }
-            var p = position
-            for halfEnd in [s, -1] {
-                if halfEnd < 0 { p = s + 7 }
-                for _ in 0..<n {
-                    let limit = halfEnd < 0 ? end : halfEnd
-                    guard limit - p >= 4 else { throw .invalid("sketch entry") }
-                    let head = load32(bytes, p)
-                    guard Int(head & 0x7FFF) < areaCount else { throw .invalid("sketch area") }
-                    p += 4 + 2 * Int(head >> 28) + 3 * Int(head >> 16 & 0xFFF)
-                    guard p <= limit else { throw .invalid("sketch entry") }
-                }
-                if halfEnd >= 0 { guard p == s else { throw .invalid("sketch half size") } }
-            }
-            if n == 0 { p = s + 7 }
-            position = p
+            let header = load32(bytes, s + 4)
+            let n = Int(header & 0xFF)
+            guard halfStart(s, header: header, southHalf: true) == position else { throw .invalid("sketch offset") }
+            guard try entriesEnd(n, from: position, limit: s) == s else { throw .invalid("sketch half size") }
+            position = try entriesEnd(n, from: halfStart(s, header: header, southHalf: false), limit: end)
         }
         guard position == end else { throw .invalid("sketch table length") }
         return records

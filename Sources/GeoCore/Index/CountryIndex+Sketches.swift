@@ -70,8 +70,25 @@ extension CountryIndex {
         return UInt32(littleEndian: UnsafeRawPointer(bytes.base).loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
+    /// Where the data of the point's half starts, for the sketch at `s` whose header word (`s + 4`: entry
+    /// count, then the south half's length) is `header`.
     @inline(__always)
-    static func load16(_ bytes: Table<UInt8>, _ offset: Int) -> Int { Int(load32(bytes, offset) & 0xFFFF) }
+    static func halfStart(_ s: Int, header: UInt32, southHalf: Bool) -> Int {
+        southHalf ? s &- Int(header >> 8 & 0xFFFF) : s &+ 7
+    }
+
+    /// The 3-byte unit at byte `offset` of the table at `bytes`, as one 32-bit load (the table's padding
+    /// keeps it inside), and its two 12-bit grid values.
+    @inline(__always)
+    static func unit(_ bytes: UnsafeRawPointer, _ offset: Int) -> UInt32 {
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) & 0xFF_FFFF
+    }
+
+    @inline(__always)
+    static func unitX(_ unit: UInt32) -> Int32 { Int32(bitPattern: unit << 20) >> 20 }
+
+    @inline(__always)
+    static func unitY(_ unit: UInt32) -> Int32 { Int32(bitPattern: unit << 8) >> 20 }
 
     /// The area of the point (lon, lat) of the cell with corner (`west`, `south`) according to the sketch
     /// at `s`: an area number, `sketchNone`, or `sketchUnsure`.
@@ -86,7 +103,7 @@ extension CountryIndex {
         let header = Self.load32(sketches, s &+ 4)
         let n = Int(header & 0xFF)
         if n == 0 { return Self.sketchUnsure }
-        var p = southHalf ? s &- Int(header >> 8 & 0xFFFF) : s &+ 7
+        var p = Self.halfStart(s, header: header, southHalf: southHalf)
         let scale = sketchScale
         let px = (lon - west) * scale - Self.sketchOffset, py = (lat - south) * scale - Self.sketchOffset
         let e = Self.quantError
@@ -120,8 +137,8 @@ extension CountryIndex {
                 // Last unit first, each shifting the masks up by one: three short dependency chains.
                 var q = p &+ 3 &* (first &+ count &- 1)
                 for _ in 0..<count {
-                    let unit = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: q, as: UInt32.self)) & 0xFF_FFFF
-                    let qy = Int32(bitPattern: unit << 8) >> 20
+                    let unit = Self.unit(bytes, q)
+                    let qy = Self.unitY(unit)
                     above = above &<< 1 | (qy > high ? 1 : 0)
                     below = below &<< 1 | (qy < low ? 1 : 0)
                     start = start &<< 1 | (unit == Self.sketchRunStart ? 1 : 0)
@@ -142,8 +159,7 @@ extension CountryIndex {
                     let at = p &+ 3 &* (first &+ k &- 1)
                     var east = 0, west = 0
                     for j in 0..<3 {
-                        let unit = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at &+ 3 &* j, as: UInt32.self))
-                        let x = Double(Int32(bitPattern: unit << 20) >> 20)
+                        let x = Double(Self.unitX(Self.unit(bytes, at &+ 3 &* j)))
                         if x - px > e { east &+= 1 } else if x - px < -e { west &+= 1 }
                     }
                     if east == 3 {
@@ -157,11 +173,9 @@ extension CountryIndex {
                     let k = crossing.trailingZeroBitCount
                     crossing &= crossing &- 1
                     let at = p &+ 3 &* (first &+ k)
-                    let a = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) & 0xFF_FFFF
-                    let b = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at &+ 3, as: UInt32.self)) & 0xFF_FFFF
-                    let ax = Int32(bitPattern: a << 20) >> 20, bx = Int32(bitPattern: b << 20) >> 20
-                    switch Self.crossingDecision(ax: Double(ax), ay: Double(Int32(bitPattern: a << 8) >> 20),
-                                                 bx: Double(bx), by: Double(Int32(bitPattern: b << 8) >> 20),
+                    let a = Self.unit(bytes, at), b = Self.unit(bytes, at &+ 3)
+                    switch Self.crossingDecision(ax: Double(Self.unitX(a)), ay: Double(Self.unitY(a)),
+                                                 bx: Double(Self.unitX(b)), by: Double(Self.unitY(b)),
                                                  px: px, py: py) {
                     case 0: break
                     case 1: inside.toggle()
