@@ -12,7 +12,7 @@ extension CountryGazetteer {
     static let binaryMagic: [UInt8] = Array("GEOIDX\r\n".utf8)
     static let byteOrderMark: UInt32 = 0x0102_0304
     /// Header bytes before the payload.
-    static let binaryHeaderSize = 48
+    public static let binaryHeaderSize = 48
 
     /// The whole index file.
     /// - Parameter sourceKey: identifies the data it was built from; `init(binary:sourceKey:)` must be
