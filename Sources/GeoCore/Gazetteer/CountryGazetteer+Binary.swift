@@ -44,8 +44,8 @@ extension CountryGazetteer {
         try self.init(binary: ByteStorage(copying: bytes), sourceKey: sourceKey)
     }
 
-    /// Loads a gazetteer whose index tables are views into `storage` (no copy: start-up maps the index file
-    /// and hands the mapping over), after the same checks as `init(binary:sourceKey:)`.
+    /// Loads a gazetteer whose index tables are views into `storage` (no copy: start-up reads the index file
+    /// into memory it owns and hands that over), after the same checks as `init(binary:sourceKey:)`.
     ///
     /// Every check runs here, before any query: the checksum over the whole payload and every table's
     /// bounds and values, so a damaged file is rejected, never half-used. The storage is read-only from
