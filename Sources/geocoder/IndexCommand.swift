@@ -67,26 +67,28 @@ enum IndexCommand {
         var info = stat()
         if lstat(output, &info) != 0 {
             guard errno == ENOENT else { return String(cString: strerror(errno)) }
-            return replace(output, with: bytes, mode: 0o644)
+            return replace(output, with: bytes, keeping: nil)
         }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return replace(output, with: bytes, mode: info.st_mode & 0o777)
+        case S_IFREG: return replace(output, with: bytes, keeping: info.st_mode & 0o777)
         case S_IFDIR, S_IFBLK: return "it is \(RegularFile.kind(info.st_mode)); give a file name"
         default: return writeInPlace(output, bytes)
         }
     }
 
     /// The atomic replace: a temporary file next to `output`, then `renameat`.
-    private static func replace(_ output: String, with bytes: [UInt8], mode: mode_t) -> String? {
+    /// - Parameter mode: the replaced file's permissions, given to the new one; nil for a new file (0644
+    ///   less the umask).
+    private static func replace(_ output: String, with bytes: [UInt8], keeping mode: mode_t?) -> String? {
         let folder = DataLocator.parent(of: output) ?? "."
         let name = output.split(separator: "/").last.map(String.init) ?? output
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return String(cString: strerror(errno)) }
         defer { close(directory) }
-        switch TemporaryFile.create(in: directory, for: name, mode: mode) {
+        switch TemporaryFile.create(in: directory, for: name, mode: 0o644) {
         case .failure(let failure): return failure.text
         case .success(let temporary):
-            fchmod(temporary.fd, mode)
+            if let mode { fchmod(temporary.fd, mode) }
             if case .failure(let failure) = temporary.commit(bytes, as: name) { return failure.text }
             return nil
         }

@@ -400,6 +400,23 @@ def test_index_output_through_a_link_rewrites_its_target(tmp_path):
     assert os.path.islink(link) and target.read_bytes() == expected
 
 
+def test_index_output_keeps_a_replaced_files_mode_and_honours_the_umask(tmp_path):
+    data = small_data(tmp_path)
+    existing = tmp_path / "existing.idx"
+    existing.write_bytes(b"old")
+    os.chmod(existing, 0o640)
+    fresh = tmp_path / "fresh.idx"
+    old_umask = os.umask(0o077)  # inherited by the child
+    try:
+        for out in (existing, fresh):
+            code, _, err, _ = run(["index", "--data", str(data), "--output", str(out)], tmp_path / "cache")
+            assert code == 0, err
+    finally:
+        os.umask(old_umask)
+    assert stat.S_IMODE(os.stat(existing).st_mode) == 0o640 and existing.read_bytes()[:8] == b"GEOIDX\r\n"
+    assert stat.S_IMODE(os.stat(fresh).st_mode) == 0o600
+
+
 def test_index_output_to_a_directory_is_refused(tmp_path):
     data = small_data(tmp_path)
     folder = tmp_path / "folder"
