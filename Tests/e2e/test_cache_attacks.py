@@ -44,7 +44,10 @@ def environment(cache_dir, extra=None):
 
 
 def cap_memory():
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE_CAP, ADDRESS_SPACE_CAP))
+    # Not under AddressSanitizer (scripts/test-asan sets ASAN_OPTIONS): its shadow memory alone reserves
+    # terabytes of address space.
+    if not os.environ.get("ASAN_OPTIONS"):
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE_CAP, ADDRESS_SPACE_CAP))
 
 
 def run(args, cache_dir, stdin=b"", extra_env=None):
