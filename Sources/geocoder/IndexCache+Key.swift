@@ -16,8 +16,9 @@ extension IndexCache {
     ///
     /// One race is left: the kernel stamps files from a clock that ticks every few milliseconds, so a
     /// second write in the same tick as the one before the stat could keep ctime. `settled` says whether
-    /// every ctime is older than the current tick; when it is not, the index is used but not written, so an
-    /// index is only ever stored under a key no later write can repeat (git's "racily clean" rule).
+    /// every ctime is older than the current tick (2 s for a filesystem that keeps whole seconds); when it
+    /// is not, the index is built but not written, so an index is only ever stored under a key no later
+    /// write can repeat (git's "racily clean" rule).
     struct SourceKey {
         /// The header's two numbers.
         var header: (UInt64, UInt64)
@@ -52,7 +53,10 @@ extension IndexCache {
                 a = mix(a, field)
                 b = mix(b, field)
             }
-            if (info.st_ctim.tv_sec, info.st_ctim.tv_nsec) >= (now.tv_sec, now.tv_nsec) { settled = false }
+            // A ctime of whole seconds may come from a filesystem that keeps only seconds (FAT, some FUSE
+            // and network ones), where the tick is up to 2 s long.
+            let margin = info.st_ctim.tv_nsec == 0 ? 2 : 0
+            if (info.st_ctim.tv_sec + margin, info.st_ctim.tv_nsec) >= (now.tv_sec, now.tv_nsec) { settled = false }
             let (sum, overflow) = total.addingReportingOverflow(Int(clamping: info.st_size))
             total = overflow ? .max : sum
         }

@@ -14,7 +14,8 @@ def settle(*paths):
     its data file waits this one tick (a few ms) before it expects an index to be written. Not a timing
     assertion: it waits for a condition, and nothing is measured.
     """
-    newest = max(os.stat(p).st_ctime_ns for p in paths)
+    # A ctime of whole seconds may come from a filesystem that keeps only seconds: the server waits 2 s then.
+    newest = max(c + (2_000_000_000 if c % 1_000_000_000 == 0 else 0) for c in (os.stat(p).st_ctime_ns for p in paths))
     while time.clock_gettime_ns(CLOCK_REALTIME_COARSE) <= newest:
         time.sleep(0.001)
 
