@@ -101,9 +101,32 @@ final class IndexCache {
     func store(_ gazetteer: CountryGazetteer, key: SourceKey) {
         guard key.settled else { return }
         let bytes = gazetteer.binaryIndex(sourceKey: key.header)
+        removeAbandonedTemporaries()
         guard bytes.count <= Self.maxIndexBytes(key),
               case .success(let temporary) = TemporaryFile.create(in: directory, for: name, mode: 0o600) else { return }
         _ = temporary.commit(bytes, as: name)
+    }
+
+    /// Deletes this index's temporary files (`.<name>.<random>`) left by a process killed while writing one,
+    /// so they do not pile up (28 MB each). Only regular files unchanged for 10 minutes go: a temporary
+    /// another process is writing right now is left alone.
+    func removeAbandonedTemporaries() {
+        let copy = dup(directory)
+        guard copy >= 0, let folder = fdopendir(copy) else { return }
+        defer { closedir(folder) }
+        let prefix = "." + name + "."
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        while let entry = readdir(folder) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard entryName.hasPrefix(prefix) else { continue }
+            var info = stat()
+            guard fstatat(directory, entryName, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
+                  info.st_mtim.tv_sec < now.tv_sec - 600 else { continue }
+            unlinkat(directory, entryName, 0)
+        }
     }
 
     static func environment(_ name: String) -> String? {

@@ -226,6 +226,24 @@ def test_links_planted_at_temporary_names_are_not_followed(tmp_path):
     assert stat.S_ISREG(info.st_mode) and stat.S_IMODE(info.st_mode) == 0o600, oct(info.st_mode)
 
 
+def test_abandoned_temporaries_are_removed_when_the_index_is_rewritten(tmp_path):
+    data = small_data(tmp_path)
+    settle(data)
+    name = index_name(data, tmp_path / "scratch")
+    cache = tmp_path / "cache"
+    cache.mkdir(mode=0o700)
+    abandoned, fresh, other = cache / f".{name}.0123abcd", cache / f".{name}.4567ef01", cache / ".other.idx.89ab"
+    for path in (abandoned, fresh, other):
+        path.write_bytes(b"half an index")
+    hour_ago = os.stat(fresh).st_mtime_ns - 3600 * 10**9
+    for path in (abandoned, other):
+        os.utime(path, ns=(hour_ago, hour_ago))
+    assert reverse_name(["--data", str(data)], cache) == "Squareland"
+    assert not abandoned.exists(), "a temporary left by a killed writer an hour ago is removed"
+    assert fresh.exists() and other.exists(), "a temporary being written now, and other files, are left alone"
+    assert cache_files(cache) == [name]
+
+
 @pytest.mark.parametrize("mode", [0o777, 0o1777, 0o770, 0o755 | 0o002])
 def test_cache_folder_others_can_write_is_refused(tmp_path, mode):
     data = small_data(tmp_path)
