@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "fuzz-json", targets: ["FuzzJSON"]),
         .executable(name: "fuzz-geojson", targets: ["FuzzGeoJSON"]),
         .executable(name: "fuzz-rpc", targets: ["FuzzRPC"]),
+        .executable(name: "fuzz-index", targets: ["FuzzIndex"]),
     ],
     targets: [
         // Imports nothing, not even Foundation: JSON, GeoJSON, geometry, the index, the gazetteer.
@@ -40,6 +41,7 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: ["FuzzSupport", "GeoCore"]),
         .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzSupport", "GeoCore"]),
         .executableTarget(name: "FuzzRPC", dependencies: ["FuzzSupport", "GeoCore", "GeoRPC"]),
+        .executableTarget(name: "FuzzIndex", dependencies: ["FuzzSupport", "GeoCore"]),
         .testTarget(
             name: "GeoCoreTests", dependencies: ["GeoCore"],
             // Fixtures are read from disk through #filePath, not bundled as resources.

@@ -4,10 +4,13 @@
     scripts/startup-memory.py [--runs N] [--data PATH] BINARY...
 
 For each binary (in turn, `--rounds` times, so a noisy machine affects them alike): N spawns, each sending
-one reverseGeocode and waiting for the answer; then the median spawn → answer time, the median VmRSS after
-the answer, and for the last spawn the pages of the index file present in memory (`/proc/PID/pagemap`,
-bit 63) and where they are (percent present per MB of the file). The index cache goes to a temporary
-folder, built by one unmeasured start first. BENCHMARKS.md, "Start-up memory (issue 4d)".
+one reverseGeocode and waiting for the answer; then the median spawn → answer time (and the child's CPU
+time, user + system, from wait4: far steadier on a busy machine), the median VmRSS after
+the answer split into anonymous, file-backed and shared memory (RssAnon, RssFile, RssShmem: a server that
+copies its index shows it as anonymous memory, one that maps the file as file pages), and for the last
+spawn the pages of a mapped index file present in memory (`/proc/PID/pagemap`, bit 63) and where they are
+(percent present per MB of the file). The index cache goes to a temporary folder, built by one unmeasured
+start first. BENCHMARKS.md, "Start-up memory (issue 4d)" and "Index cache owned by the server (issue 13)".
 """
 import argparse
 import os
@@ -20,11 +23,15 @@ import time
 REQUEST = b'{"jsonrpc":"2.0","method":"reverseGeocode","params":{"lat":48.8566,"lon":2.3522},"id":1}\n'
 
 
-def vm_rss_mb(pid):
+def rss_mb(pid):
+    """(VmRSS, RssAnon, RssFile, RssShmem) in MB."""
+    fields = {}
     with open(f"/proc/{pid}/status") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
+            name, _, rest = line.partition(":")
+            if name in ("VmRSS", "RssAnon", "RssFile", "RssShmem"):
+                fields[name] = int(rest.split()[0]) / 1024
+    return tuple(fields.get(k, float("nan")) for k in ("VmRSS", "RssAnon", "RssFile", "RssShmem"))
 
 
 def index_pages(pid):
@@ -53,10 +60,12 @@ def start(binary, args, env):
     reply = proc.stdout.readline()
     ms = (time.perf_counter() - t0) * 1000
     assert b'"FR"' in reply, reply
-    rss, pages = vm_rss_mb(proc.pid), index_pages(proc.pid)
+    rss, pages = rss_mb(proc.pid), index_pages(proc.pid)
     proc.stdin.close()
-    proc.wait()
-    return ms, rss, pages
+    # wait4 gives this child's own CPU time, which a busy machine disturbs far less than the wall time.
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return ms, rss, pages, (usage.ru_utime + usage.ru_stime) * 1000
 
 
 def main():
@@ -68,17 +77,23 @@ def main():
     opts = ap.parse_args()
     args = ["--data", opts.data] if opts.data else []
     with tempfile.TemporaryDirectory() as cache:
-        env = dict(os.environ, GEOCODER_CACHE_DIR=cache)
-        env.pop("GEOCODER_NO_CACHE", None)
+        # One cache folder per binary: binaries with other index keys would rebuild each other's file.
+        envs = []
+        for k in range(len(opts.binaries)):
+            os.mkdir(os.path.join(cache, str(k)), 0o700)
+            envs.append(dict(os.environ, GEOCODER_CACHE_DIR=os.path.join(cache, str(k))))
+            envs[-1].pop("GEOCODER_NO_CACHE", None)
         for round_ in range(1, opts.rounds + 1):
-            for binary in opts.binaries:
+            for binary, env in zip(opts.binaries, envs):
                 start(binary, args, env)
                 runs = [start(binary, args, env) for _ in range(opts.runs)]
                 ms = statistics.median(r[0] for r in runs)
-                rss = statistics.median(r[1] for r in runs)
+                cpu = statistics.median(r[3] for r in runs)
+                rss, anon, file, shmem = (statistics.median(r[1][k] for r in runs) for k in range(4))
                 pages = runs[-1][2]
                 mapped = f"index pages present {pages[1]} of {pages[0]}" if pages else "no index mapping"
-                print(f"round {round_} {binary}: start-up median {ms:.1f} ms, VmRSS median {rss:.1f} MB, {mapped}")
+                print(f"round {round_} {binary}: start-up median {ms:.1f} ms (CPU {cpu:.1f} ms), VmRSS median {rss:.1f} MB "
+                      f"(anon {anon:.1f}, file {file:.1f}, shmem {shmem:.1f}), {mapped}")
                 if pages:
                     print("  % present per MB: " + " ".join(str(p) for p in pages[2]))
 

@@ -31,6 +31,8 @@ struct CommandLineOptions: Equatable {
     var noCache = false
     /// `--no-places`: forward search without the GeoNames cities and admin-1 divisions (countries only).
     var noPlaces = false
+    /// `--max-data-bytes`: the largest data file (GeoJSON or name table) read; see `CommandLineOptions+Files.swift`.
+    var maxDataBytes = CommandLineOptions.defaultMaxDataBytes
     /// The server's caps on each line (`--max-line-bytes` and friends); see `CommandLineOptions+Limits.swift`.
     var limits = RPCLimits()
 
@@ -68,6 +70,10 @@ struct CommandLineOptions: Equatable {
                 options.noCache = true
             case "--no-places":
                 options.noPlaces = true
+            case "--max-data-bytes":
+                var value = inlineValue ?? ""
+                if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
+                options.maxDataBytes = try dataBytes(value)
             case "--data", "--max-distance", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output":
                 if let inlineValue {
                     named[name] = inlineValue

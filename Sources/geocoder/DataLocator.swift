@@ -47,29 +47,17 @@ enum DataLocator {
     }
 
     /// The whole file, read with open/read (no Foundation: start-up time matters for one-shot queries).
-    static func read(_ path: String) -> Result<[UInt8], UsageError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(failure(path)) }
-        defer { close(fd) }
-        var info = stat()
-        let size = fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(size + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count > 0 {
-                bytes.append(contentsOf: chunk[0..<count])
-            } else if count == 0 {
-                return .success(bytes)
-            } else if errno != EINTR {
-                return .failure(failure(path))
-            }
+    ///
+    /// Only a regular file of at most `maxBytes` is read (`RegularFile`): `--data /dev/zero`, a FIFO or a
+    /// sparse file of gigabytes fail at once with one line, instead of being read until memory runs out.
+    /// - Parameter maxBytes: `--max-data-bytes`.
+    static func read(_ path: String, maxBytes: Int) -> Result<[UInt8], UsageError> {
+        do throws(RegularFile.Failure) {
+            let file = try RegularFile(path, maxBytes: maxBytes)
+            return .success(try file.readAll(maxBytes: maxBytes))
+        } catch {
+            return .failure(UsageError(message: error.message(path)))
         }
-    }
-
-    private static func failure(_ path: String) -> UsageError {
-        UsageError(message: "cannot read \(path): \(String(cString: strerror(errno)))")
     }
 
     /// The real path of the running executable, from `/proc/self/exe`.

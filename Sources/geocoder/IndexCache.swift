@@ -6,28 +6,42 @@ import Musl
 import GeoCore
 
 /// The prebuilt binary index (`CountryGazetteer.binaryIndex`) kept on disk, so start-up reads tables
-/// instead of parsing the GeoJSON and building the grid (about 20 ms to a first answer instead of 250 ms).
+/// instead of parsing the GeoJSON and building the grid (about 15 ms to a first answer instead of 2 s).
 ///
 /// - Where: `$GEOCODER_CACHE_DIR`, else `$XDG_CACHE_HOME/geocoder`, else `~/.cache/geocoder`; one file
 ///   per data file, named after the data file and a hash of its real path. Nothing is written next to the
-///   data, so a read-only install, a checkout and the test suite all leave their folders untouched.
-/// - Key: the data file's size and modification time, stored in the index header. A data file that
-///   changes gets a new index on the next start.
-/// - Trust: every load checks magic, version, key, length, checksum and every table's bounds; anything
-///   wrong is treated as a miss and the index is rebuilt and rewritten (atomically, by rename).
+///   data, so a read-only install, a checkout and the test suite all leave their folders untouched. The
+///   folder must be the user's own and writable by no one else (`IndexCache+Directory.swift`).
+/// - Key: every source file's identity and change times (`IndexCache+Key.swift`), in the index header.
+/// - Trust: the file is read into memory the server owns (`RegularFile.readOwned`), then every load checks
+///   magic, version, key, length, checksum and every table's bounds; anything wrong is a miss, and the
+///   index is rebuilt and rewritten (a new file renamed over the old, `TemporaryFile`). Nothing another
+///   process later does to the file reaches a running server: it holds no mapping and no descriptor of it.
 /// - Off: `--no-cache` or `GEOCODER_NO_CACHE=1` load the GeoJSON directly and write nothing.
-enum IndexCache {
-    /// The data file's size and modification time in nanoseconds, or nil when it cannot be stat'ed.
-    static func sourceKey(_ path: String) -> (UInt64, UInt64)? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let mtime = UInt64(truncatingIfNeeded: info.st_mtim.tv_sec) &* 1_000_000_000
-            &+ UInt64(truncatingIfNeeded: info.st_mtim.tv_nsec)
-        return (UInt64(truncatingIfNeeded: info.st_size), mtime)
+final class IndexCache {
+    /// The open cache folder.
+    let directory: Int32
+    /// The index's file name in it.
+    let name: String
+
+    private init(directory: Int32, name: String) {
+        self.directory = directory
+        self.name = name
     }
 
-    /// The cache folder, or nil when no location is known.
-    static func directory() -> String? {
+    deinit { close(directory) }
+
+    /// The cache for `dataPath`, or nil when caching is off or no safe folder is available (after one
+    /// line on stderr when a folder exists but is not safe to use).
+    /// - Parameter variant: tells apart indexes built from the same file with other options
+    ///   (`-countries` for `--no-places`), so switching options does not rebuild one file back and forth.
+    static func forDataFile(_ dataPath: String, variant: String = "") -> IndexCache? {
+        guard !disabledByEnvironment, let path = directoryPath(), let fd = openDirectory(path) else { return nil }
+        return IndexCache(directory: fd, name: fileName(for: dataPath, variant: variant))
+    }
+
+    /// The cache folder's path, or nil when no location is known.
+    static func directoryPath() -> String? {
         if let dir = environment("GEOCODER_CACHE_DIR") { return dir }
         if let xdg = environment("XDG_CACHE_HOME") { return xdg + "/geocoder" }
         if let home = environment("HOME") { return home + "/.cache/geocoder" }
@@ -39,11 +53,10 @@ enum IndexCache {
         return value != "0"
     }
 
-    /// The index file for `dataPath`: `<dir>/<data file name>-<hash of its real path><variant>.idx`.
-    /// - Parameter variant: tells apart indexes built from the same file with other options
-    ///   (`-countries` for `--no-places`), so switching options does not rebuild one file back and forth.
-    static func file(for dataPath: String, variant: String = "") -> String? {
-        guard let dir = directory() else { return nil }
+    /// `<data file name>-<hash of its real path><variant>.idx`. A data file name longer than 96 bytes is
+    /// cut (at a character boundary) so the whole name stays far below NAME_MAX (255) with room for the
+    /// temporary name's suffix; the hash of the full path still tells such files apart.
+    static func fileName(for dataPath: String, variant: String) -> String {
         var resolved = dataPath
         if let real = realpath(dataPath, nil) {
             resolved = String(cString: real)
@@ -51,61 +64,72 @@ enum IndexCache {
         }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in resolved.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let name = resolved.split(separator: "/").last.map(String.init) ?? "data"
-        return dir + "/" + name + "-" + String(hash, radix: 16) + variant + ".idx"
+        var base = resolved.split(separator: "/").last.map(String.init) ?? "data"
+        while base.utf8.count > 96 { base.removeLast() }
+        return base + "-" + String(hash, radix: 16) + variant + ".idx"
     }
 
-    /// The gazetteer from the cached index when it is valid for `dataPath`; nil on any miss.
+    /// The largest index file accepted for sources of `key.totalBytes` bytes: four times the sources plus
+    /// 64 MiB (the 34 MB of bundled data make a 28 MB index). A larger file is not read at all.
+    static func maxIndexBytes(_ key: SourceKey) -> Int {
+        let (scaled, overflow) = key.totalBytes.multipliedReportingOverflow(by: 4)
+        return overflow || scaled > Int.max - (64 << 20) ? Int.max : scaled + (64 << 20)
+    }
+
+    /// The gazetteer from the cached index when it is valid for `key`; nil on any miss.
     ///
-    /// The file is mapped with MAP_POPULATE rather than read: the kernel fills the mapping from the page
-    /// cache in one call, where a read would first fault in and copy into a fresh 20 MB buffer. The index
-    /// tables then point into the mapping (`CountryGazetteer(binary: ByteStorage, …)`), so nothing is copied;
-    /// MAP_PRIVATE means a later rewrite of the file (by rename) never changes the bytes under a running server.
-    /// Once every check has passed, the pages are handed back (`releaseCheckedPages`) and come back as
-    /// queries read them.
-    static func load(dataPath: String, key: (UInt64, UInt64), variant: String = "") -> CountryGazetteer? {
-        guard let cache = file(for: dataPath, variant: variant) else { return nil }
-        let fd = open(cache, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
-        let size = Int(info.st_size)
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), base != MAP_FAILED else {
-            return nil
-        }
-        // The gazetteer's tables are views into the mapping (no copy); it is unmapped with the last of them.
-        let mapping = ByteStorage(adopting: UnsafeRawBufferPointer(start: base, count: size)) { bytes in
-            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
-        }
-        guard let gazetteer = try? CountryGazetteer(binary: mapping, sourceKey: key) else { return nil }
-        releaseCheckedPages(base, size)
+    /// The file must be a regular file (not a link, FIFO or device: it is opened with O_NOFOLLOW and
+    /// O_NONBLOCK and checked with fstat), the user's own, writable by no one else, no larger than
+    /// `maxIndexBytes`, and of the size its header declares, before more than its 48-byte header is read.
+    func load(key: SourceKey) -> CountryGazetteer? {
+        guard let file = try? RegularFile(name, in: directory, followLinks: false, maxBytes: Self.maxIndexBytes(key)),
+              file.info.st_uid == geteuid(), file.info.st_mode & 0o022 == 0 else { return nil }
+        var header = [UInt8](repeating: 0, count: CountryGazetteer.binaryHeaderSize)
+        let headerRead = header.withUnsafeMutableBytes { file.readFully(into: $0, at: 0) }
+        guard case .success(header.count) = headerRead else { return nil }
+        let declared = header.withUnsafeBytes { CountryGazetteer.binaryDeclaredSize($0) }
+        guard declared == UInt64(file.size), let recorded = header.withUnsafeBytes({ CountryGazetteer.binarySourceKey($0) }),
+              recorded == key.header else { return nil }
+        guard let storage = try? file.readOwned(),
+              let gazetteer = try? CountryGazetteer(binary: storage, sourceKey: key.header) else { return nil }
+        storage.seal()
         return gazetteer
     }
 
-    /// Writes the index for `dataPath`; failures are silent (the cache is an optimisation).
-    static func store(_ gazetteer: CountryGazetteer, dataPath: String, key: (UInt64, UInt64), variant: String = "") {
-        guard let dir = directory(), let cache = file(for: dataPath, variant: variant) else { return }
-        makeDirectories(dir)
-        let temporary = cache + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return }
-        let bytes = gazetteer.binaryIndex(sourceKey: key)
-        let written = (try? writeAll(fd, bytes)) != nil
-        if close(fd) == 0 && written && rename(temporary, cache) == 0 { return }
-        unlink(temporary)
+    /// Writes the index (mode 0600); failures are silent (the cache is an optimisation). Nothing is
+    /// written while a source's ctime is in the current clock tick (`SourceKey.settled`).
+    func store(_ gazetteer: CountryGazetteer, key: SourceKey) {
+        guard key.settled else { return }
+        let bytes = gazetteer.binaryIndex(sourceKey: key.header)
+        removeAbandonedTemporaries()
+        guard bytes.count <= Self.maxIndexBytes(key),
+              case .success(let temporary) = TemporaryFile.create(in: directory, for: name, mode: 0o600) else { return }
+        _ = temporary.commit(bytes, as: name)
     }
 
-    /// `mkdir -p`.
-    static func makeDirectories(_ path: String) {
-        var current = ""
-        for (k, part) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
-            current = k == 0 ? String(part) : current + "/" + part
-            if !current.isEmpty { mkdir(current, 0o755) }
+    /// Deletes this index's temporary files (`.<name>.<random>`) left by a process killed while writing one,
+    /// so they do not pile up (28 MB each). Only regular files unchanged for 10 minutes go: a temporary
+    /// another process is writing right now is left alone.
+    func removeAbandonedTemporaries() {
+        let copy = dup(directory)
+        guard copy >= 0, let folder = fdopendir(copy) else { return }
+        defer { closedir(folder) }
+        let prefix = "." + name + "."
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        while let entry = readdir(folder) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard entryName.hasPrefix(prefix) else { continue }
+            var info = stat()
+            guard fstatat(directory, entryName, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
+                  info.st_mtim.tv_sec < now.tv_sec - 600 else { continue }
+            unlinkat(directory, entryName, 0)
         }
     }
 
-    private static func environment(_ name: String) -> String? {
+    static func environment(_ name: String) -> String? {
         guard let value = getenv(name), value.pointee != 0 else { return nil }
         return String(cString: value)
     }

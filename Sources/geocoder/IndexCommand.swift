@@ -28,42 +28,90 @@ extension CommandLineOptions {
 /// from tables instead of parsing GeoJSON. The bytes are `CountryGazetteer.binaryIndex` of the gazetteer the
 /// server itself loads (`loadGazetteer()`), so whatever the gazetteer holds reaches the file unchanged.
 ///
+/// `--output` is written without ever replacing what the user did not mean to replace (`write(_:to:)`):
+/// `/dev/null` stays a device and `/dev/stdout` a link, whoever runs it.
+///
 /// The source key is the data file's size and checksum rather than its modification time (which the
 /// cache uses): the same data gives the same file on every machine, so a rebuild after a fresh checkout
 /// produces the same module. Readers that have no data file to compare with (the wasm module) take the
 /// key from the file's own header (`CountryGazetteer.binarySourceKey(_:)`).
 enum IndexCommand {
-    /// Writes the index, replacing `output` atomically (by rename) so a reader never sees half a file.
+    /// Writes the index to `output` (see `write(_:to:)`).
     /// - Returns: the exit status: 0, or 1 after one line on stderr when the data or the file fail.
-    static func run(_ gazetteer: CountryGazetteer, dataPath explicit: String?, output: String) -> Int32 {
+    static func run(_ gazetteer: CountryGazetteer, dataPath explicit: String?, output: String, maxDataBytes: Int) -> Int32 {
         let data: [UInt8]
-        switch DataLocator.locate(explicit: explicit).flatMap(DataLocator.read) {
+        switch DataLocator.locate(explicit: explicit).flatMap({ DataLocator.read($0, maxBytes: maxDataBytes) }) {
         case .success(let read): data = read
         case .failure(let error):
             report(error.message)
             return 1
         }
         let key = data.withUnsafeBytes { (UInt64(data.count), binaryChecksum($0)) }
-        let bytes = gazetteer.binaryIndex(sourceKey: key)
-        let temporary = output + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            report("cannot write \(output): \(String(cString: strerror(errno)))")
-            return 1
-        }
-        var failure: Int32 = 0
-        do throws(StdioServer.OutputError) {
-            try writeAll(fd, bytes)
-        } catch {
-            if case .failed(let code) = error { failure = code } else { failure = EPIPE }
-        }
-        if close(fd) != 0 && failure == 0 { failure = errno }
-        if failure == 0 && rename(temporary, output) != 0 { failure = errno }
-        guard failure == 0 else {
-            report("cannot write \(output): \(String(cString: strerror(failure)))")
-            unlink(temporary)
+        if let problem = write(gazetteer.binaryIndex(sourceKey: key), to: output) {
+            report("cannot write \(output): \(problem)")
             return 1
         }
         return 0
+    }
+
+    /// Puts `bytes` at `output`, as what is there asks:
+    /// - nothing, or a regular file: a new file in the same folder (`TemporaryFile`: random name,
+    ///   O_EXCL|O_NOFOLLOW) renamed over it, so a reader never sees half an index; a replaced file keeps
+    ///   its permissions;
+    /// - a symbolic link, a character device or a FIFO: written in place, through the link (`/dev/stdout`
+    ///   streams the bytes, `/dev/null` swallows them, a link to a file truncates and rewrites that file,
+    ///   as `cp` does), never replaced by a regular file;
+    /// - a directory or a block device: refused.
+    /// - Returns: nil when written, else why not (one line).
+    static func write(_ bytes: [UInt8], to output: String) -> String? {
+        var info = stat()
+        if lstat(output, &info) != 0 {
+            guard errno == ENOENT else { return String(cString: strerror(errno)) }
+            return replace(output, with: bytes, keeping: nil)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return replace(output, with: bytes, keeping: info.st_mode & 0o777)
+        case S_IFDIR, S_IFBLK: return "it is \(RegularFile.kind(info.st_mode)); give a file name"
+        default: return writeInPlace(output, bytes)
+        }
+    }
+
+    /// The atomic replace: a temporary file next to `output`, then `renameat`.
+    /// - Parameter mode: the replaced file's permissions, given to the new one; nil for a new file (0644
+    ///   less the umask).
+    private static func replace(_ output: String, with bytes: [UInt8], keeping mode: mode_t?) -> String? {
+        let folder = DataLocator.parent(of: output) ?? "."
+        let name = output.split(separator: "/").last.map(String.init) ?? output
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(directory) }
+        switch TemporaryFile.create(in: directory, for: name, mode: 0o644) {
+        case .failure(let failure): return failure.text
+        case .success(let temporary):
+            if let mode { fchmod(temporary.fd, mode) }
+            if case .failure(let failure) = temporary.commit(bytes, as: name) { return failure.text }
+            return nil
+        }
+    }
+
+    /// Opens what `output` is or links to, and writes into it.
+    private static func writeInPlace(_ output: String, _ bytes: [UInt8]) -> String? {
+        let fd = open(output, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return String(cString: strerror(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFBLK: return "it links to \(RegularFile.kind(info.st_mode)); give a file name"
+        case S_IFREG: if ftruncate(fd, 0) != 0 { return String(cString: strerror(errno)) }
+        default: break
+        }
+        do throws(StdioServer.OutputError) {
+            try writeAll(fd, bytes)
+        } catch {
+            if case .failed(let code) = error { return String(cString: strerror(code)) }
+            return String(cString: strerror(EPIPE))
+        }
+        return nil
     }
 }

@@ -32,15 +32,16 @@ enum NameFiles {
         return [find(countryNames), places ? find(admin1) : nil, places ? find(cities) : nil]
     }
 
-    /// Reads and parses the tables at `paths` (as `locate` returns them).
-    static func load(_ paths: [String?]) -> Result<NameData, UsageError> {
+    /// Reads and parses the tables at `paths` (as `locate` returns them), each a regular file of at most
+    /// `maxBytes` (`--max-data-bytes`, as for the GeoJSON).
+    static func load(_ paths: [String?], maxBytes: Int) -> Result<NameData, UsageError> {
         var contents: [[UInt8]] = []
         for path in paths {
             guard let path else {
                 contents.append([])
                 continue
             }
-            switch DataLocator.read(path) {
+            switch DataLocator.read(path, maxBytes: maxBytes) {
             case .success(let bytes): contents.append(bytes)
             case .failure(let error): return .failure(error)
             }
@@ -64,28 +65,5 @@ enum NameFiles {
         case .admin1: return 1
         case .cities: return 2
         }
-    }
-
-    /// The binary index's source key for the GeoJSON's key plus these tables: each table's presence, size
-    /// and modification time are mixed in, so editing, adding or removing one rebuilds the index.
-    static func sourceKey(base: (UInt64, UInt64), paths: [String?]) -> (UInt64, UInt64)? {
-        var size = base.0, time = base.1
-        for (k, path) in paths.enumerated() {
-            var part: (UInt64, UInt64) = (0xA5A5 &+ UInt64(k), 0)
-            if let path {
-                guard let key = IndexCache.sourceKey(path) else { return nil }
-                part = key
-            }
-            size = mix(size, part.0)
-            time = mix(time, part.1)
-        }
-        return (size, time)
-    }
-
-    private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        var h = (a ^ 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9
-        h ^= b &+ (h >> 29)
-        h = h &* 0x94D0_49BB_1331_11EB
-        return h ^ (h >> 32)
     }
 }

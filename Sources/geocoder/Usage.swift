@@ -46,10 +46,13 @@ enum Usage {
           Data/ne_10m_admin_0_countries.geojson in a folder above the executable; ./Data/...
           Forward search also reads country-names.tsv, admin1.tsv and cities.tsv from the GeoJSON's folder,
           else from those places; --no-places leaves out the cities and admin-1 divisions.
+          --max-data-bytes N: the largest data file or name table read (default 1073741824); each must be
+          a regular file.
 
         INDEX CACHE
           A binary index built from the data file is kept in $GEOCODER_CACHE_DIR, else $XDG_CACHE_HOME/geocoder,
-          else ~/.cache/geocoder, and rebuilt when the data file changes. --no-cache or GEOCODER_NO_CACHE=1: off.
+          else ~/.cache/geocoder (a folder only you can write), and rebuilt when the data file changes.
+          --no-cache or GEOCODER_NO_CACHE=1: off.
 
         EXIT STATUS
           0 success: end of input, or the client closed stdout (the server then exits quietly)

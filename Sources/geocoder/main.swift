@@ -28,14 +28,14 @@ func loadGazetteer() -> CountryGazetteer {
         exit(1)
     }
     // The prebuilt binary index, when one matches this data file (see IndexCache).
-    let useCache = !options.noCache && !IndexCache.disabledByEnvironment
+    let variant = options.noPlaces ? "-countries" : ""
+    let cache = options.noCache ? nil : IndexCache.forDataFile(path, variant: variant)
     // The name tables (CLDR names, admin-1, cities) are part of the index, so part of its key.
     let namePaths = NameFiles.locate(dataPath: path, places: !options.noPlaces)
-    let key = useCache ? IndexCache.sourceKey(path).flatMap { NameFiles.sourceKey(base: $0, paths: namePaths) } : nil
-    let variant = options.noPlaces ? "-countries" : ""
-    if let key, let cached = IndexCache.load(dataPath: path, key: key, variant: variant) { return cached }
+    let key = cache == nil ? nil : IndexCache.sourceKey([path] + namePaths, maxBytes: options.maxDataBytes)
+    if let cache, let key, let cached = cache.load(key: key) { return cached }
     let bytes: [UInt8]
-    switch DataLocator.read(path) {
+    switch DataLocator.read(path, maxBytes: options.maxDataBytes) {
     case .success(let read): bytes = read
     case .failure(let error):
         report(error.message)
@@ -45,7 +45,7 @@ func loadGazetteer() -> CountryGazetteer {
         var warnings: [GeoJSONWarning] = []
         let countriesOnly = try CountryGazetteer.load(geoJSON: bytes, warnings: &warnings)
         let names: NameData
-        switch NameFiles.load(namePaths) {
+        switch NameFiles.load(namePaths, maxBytes: options.maxDataBytes) {
         case .success(let loaded): names = loaded
         case .failure(let error):
             report(error.message)
@@ -53,7 +53,7 @@ func loadGazetteer() -> CountryGazetteer {
         }
         let gazetteer = countriesOnly.withNames(names)
         // A file with warnings is not cached, so its warnings show on every start, not only the first.
-        if let key, warnings.isEmpty { IndexCache.store(gazetteer, dataPath: path, key: key, variant: variant) }
+        if let cache, let key, warnings.isEmpty { cache.store(gazetteer, key: key) }
         for warning in warnings.prefix(10) { report("warning: \(path): \(warning.message)") }
         if warnings.count > 10 { report("warning: \(path): \(warnings.count - 10) more warnings like these") }
         return gazetteer
@@ -103,7 +103,7 @@ case .csv(let request):
     }
     exit(CSVCommand.run(request, input: input, output: outputFD, gazetteer: loadGazetteer()))
 case .index(let output):
-    exit(IndexCommand.run(loadGazetteer(), dataPath: options.dataPath, output: output))
+    exit(IndexCommand.run(loadGazetteer(), dataPath: options.dataPath, output: output, maxDataBytes: options.maxDataBytes))
 case .serve:
     guard let protocolFD = protectStandardOutput() else {
         report("stdout is not open")

@@ -6,6 +6,7 @@ import subprocess
 
 import pytest
 
+from cachefiles import cache_files, settle
 from geoclient import REPLY_TIMEOUT, locate_binary, loads_strict
 
 DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
@@ -25,10 +26,6 @@ def run(args, cache_dir, extra_env=None):
     proc = subprocess.run([locate_binary(), *args], capture_output=True, timeout=REPLY_TIMEOUT, env=env)
     assert proc.returncode == 0, proc.stderr.decode()
     return loads_strict(proc.stdout.decode())
-
-
-def cache_files(cache_dir):
-    return sorted(p for p in os.listdir(cache_dir) if p.endswith(".idx")) if os.path.isdir(cache_dir) else []
 
 
 def test_made_once_then_used_and_answers_match_no_cache(tmp_path):
@@ -52,6 +49,7 @@ def test_damaged_index_is_rebuilt(tmp_path, damage):
     cache = tmp_path / "cache"
     data = tmp_path / "areas.geojson"
     data.write_text(json.dumps({"type": "FeatureCollection", "features": [square("Squareland", "SQL", 0, 0, 10, 10)]}))
+    settle(data)
     args = ["reverse", "5", "5", "--data", str(data)]
     good = run(args, cache)
     [name] = cache_files(cache)
@@ -90,27 +88,38 @@ def test_environment_switch_and_unwritable_cache(tmp_path):
     assert run(args, blocker / "cache")["iso2"] == "FR", "a cache that cannot be written is skipped"
 
 
-def mapped_index_kb(pid):
-    """(size, resident) in kB of the process's mapping of its .idx file, from /proc/PID/smaps."""
-    size = rss = 0
-    inside = False
-    with open(f"/proc/{pid}/smaps") as smaps:
-        for line in smaps:
-            fields = line.split()
-            if not fields[0].endswith(":"):
-                inside = len(fields) >= 6 and fields[5].endswith(".idx")
-            elif inside and fields[0] == "Size:":
-                size += int(fields[1])
-            elif inside and fields[0] == "Rss:":
-                rss += int(fields[1])
-    return size, rss
+def status_kb(pid, field):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise AssertionError(f"no {field} in /proc/{pid}/status")
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/smaps"), reason="needs /proc/PID/smaps")
-def test_checked_index_pages_are_handed_back_and_answers_stay_right(tmp_path):
-    """The load reads the whole index to check it, then hands the pages back; queries map back what they read."""
+def held_index_files(pid):
+    """The .idx files the process maps or has open (from /proc/PID/maps and /proc/PID/fd)."""
+    held = set()
+    with open(f"/proc/{pid}/maps") as maps:
+        held.update(line.split()[-1] for line in maps if line.rstrip().endswith(".idx"))
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            target = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if ".idx" in target:
+            held.add(target)
+    return held
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/maps"), reason="needs /proc/PID/maps")
+def test_loaded_index_is_the_servers_own_memory_and_answers_stay_right(tmp_path):
+    """The index is read into memory the server owns: after the load it neither maps nor holds open its
+    cache file (so nothing done to the file can reach it), and that memory shows in its RSS as anonymous
+    memory the size of the index, not hidden in the page cache."""
     cache = tmp_path / "cache"
     run(["reverse", "0", "0", "--data", DATA], cache)  # builds the index file
+    [name] = cache_files(cache)
+    index_kb = os.path.getsize(cache / name) // 1024
     env = dict(os.environ, GEOCODER_CACHE_DIR=str(cache))
     env.pop("GEOCODER_NO_CACHE", None)
     calls = [("reverseGeocode", {"lat": 48.8566, "lon": 2.3522}), ("forwardGeocode", {"query": "Österreich"}),
@@ -123,9 +132,9 @@ def test_checked_index_pages_are_handed_back_and_answers_stay_right(tmp_path):
         proc.stdin.write(lines.split("\n")[0].encode() + b"\n")
         proc.stdin.flush()
         first = [proc.stdout.readline()]
-        size, rss = mapped_index_kb(proc.pid)
-        assert size > 10_000, "the server maps its index file"
-        assert rss < size // 4, f"{rss} of {size} kB of the index resident after one answer"
+        assert held_index_files(proc.pid) == set(), "the server keeps no mapping or descriptor of its cache file"
+        anonymous = status_kb(proc.pid, "RssAnon")
+        assert anonymous >= index_kb, f"{anonymous} kB anonymous memory after the load, index is {index_kb} kB"
         proc.stdin.write("\n".join(lines.split("\n")[1:]).encode())
         proc.stdin.close()
         replies = first + proc.stdout.read().splitlines()

@@ -3,7 +3,7 @@
 /// Loading the 20 MB index by copying every table out of the file cost about half of start-up (the copies
 /// fault in 20 MB of fresh memory). Instead the tables are views into one `ByteStorage`: either memory this
 /// type allocated itself (`init(copying:)`, `init(zeroedCount:)`), or memory the caller owns — such as a
-/// read-only file mapping — handed over with the function that releases it (`init(adopting:release:)`).
+/// copy of the index file the executable read into its own pages — handed over with the function that releases it (`init(adopting:release:)`).
 ///
 /// The bytes are never written after the storage is handed to readers, so sharing it across threads is safe.
 public final class ByteStorage: @unchecked Sendable {

@@ -1,7 +1,7 @@
 /// A read-only array of plain values stored in a `ByteStorage`: the index's tables.
 ///
 /// A table either owns a copy of values built in memory (`init(_:)`, used when the index is built from
-/// GeoJSON) or is a view into a loaded index (`BinaryReader.table(of:)`: the mapped cache file, or the wasm
+/// GeoJSON) or is a view into a loaded index (`BinaryReader.table(of:)`: the cache file as read into memory, or the wasm
 /// module's embedded index), so start-up does not copy 20 MB. Reads are bounds-checked like an array's: a
 /// table can never read outside its storage.
 public struct Table<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sendable {

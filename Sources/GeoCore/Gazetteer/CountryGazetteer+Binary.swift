@@ -12,7 +12,7 @@ extension CountryGazetteer {
     static let binaryMagic: [UInt8] = Array("GEOIDX\r\n".utf8)
     static let byteOrderMark: UInt32 = 0x0102_0304
     /// Header bytes before the payload.
-    static let binaryHeaderSize = 48
+    public static let binaryHeaderSize = 48
 
     /// The whole index file.
     /// - Parameter sourceKey: identifies the data it was built from; `init(binary:sourceKey:)` must be
@@ -44,8 +44,8 @@ extension CountryGazetteer {
         try self.init(binary: ByteStorage(copying: bytes), sourceKey: sourceKey)
     }
 
-    /// Loads a gazetteer whose index tables are views into `storage` (no copy: start-up maps the index file
-    /// and hands the mapping over), after the same checks as `init(binary:sourceKey:)`.
+    /// Loads a gazetteer whose index tables are views into `storage` (no copy: start-up reads the index file
+    /// into memory it owns and hands that over), after the same checks as `init(binary:sourceKey:)`.
     ///
     /// Every check runs here, before any query: the checksum over the whole payload and every table's
     /// bounds and values, so a damaged file is rejected, never half-used. The storage is read-only from

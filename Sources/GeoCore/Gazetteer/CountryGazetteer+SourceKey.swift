@@ -13,4 +13,14 @@ extension CountryGazetteer {
         guard let first = try? header.u64(), let second = try? header.u64() else { return nil }
         return (first, second)
     }
+
+    /// The whole file's size as its header declares it (header plus payload length), so a reader can
+    /// reject a file of another size before reading past the header.
+    /// - Returns: nil when the bytes do not start with an index header.
+    public static func binaryDeclaredSize(_ header: UnsafeRawBufferPointer) -> UInt64? {
+        guard binarySourceKey(header) != nil else { return nil }
+        var reader = BinaryReader(header, offset: binaryMagic.count + 24)
+        guard let length = try? reader.u64(), length <= UInt64.max - UInt64(binaryHeaderSize) else { return nil }
+        return length + UInt64(binaryHeaderSize)
+    }
 }

@@ -1,0 +1,100 @@
+import FuzzSupport
+import GeoCore
+
+/// Fuzzes the binary index loader (`CountryGazetteer(binary:sourceKey:)`), which the server runs on its cache
+/// file and the wasm module on its embedded index: no byte pattern may crash it, and whatever it accepts must
+/// answer queries without crashing.
+///
+/// A file another process changes while the server reads it reaches the loader as some byte pattern (a mix
+/// of the old and the new bytes, or a short read), since the server loads a copy it owns and never reads the
+/// file again; so "any bytes" covers every such change. Each input is used twice:
+/// 1. as a whole index file (seeded by scripts/fuzz with real indexes of a few countries);
+/// 2. as a partial overwrite of a real index built here (two squares, names and cities, 30° cells): its
+///    first four bytes pick an offset, the rest is written over the index there, as a torn write would.
+/// Before loading, the header's magic, version, byte order, length and checksum are repaired, so the
+/// mutations reach the table checks instead of stopping at the checksum; the raw bytes are loaded too.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzIndex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let input = Array(UnsafeBufferPointer(start: size == 0 ? nil : data, count: size))
+    load(input)
+    load(repaired(input))
+    if size >= 4 {
+        var torn = builtIndex
+        let offset = Int(input[0]) | Int(input[1]) << 8 | Int(input[2]) << 16 | Int(input[3]) << 24
+        let start = offset % (torn.count + 1)
+        for (k, byte) in input.dropFirst(4).enumerated() {
+            if start + k < torn.count { torn[start + k] = byte } else { torn.append(byte) }
+        }
+        load(repaired(torn))
+    }
+    return 0
+}
+
+/// Loads `bytes` as the server does (tables as views into one storage) and, when that succeeds, queries it.
+func load(_ bytes: [UInt8]) {
+    let storage = bytes.withUnsafeBytes { ByteStorage(copying: $0) }
+    guard let key = CountryGazetteer.binarySourceKey(storage.bytes) else { return }
+    let gazetteer: CountryGazetteer
+    do throws(BinaryFormatError) {
+        gazetteer = try CountryGazetteer(binary: storage, sourceKey: key)
+    } catch {
+        _ = error.message
+        return
+    }
+    for (lat, lon) in [(0.0, 0.0), (5.0, 5.0), (45.5, 7.25), (-89.9, 179.9), (90, -180), (10, 10), (-5, 20)] {
+        _ = gazetteer.reverse(GeoPoint(lat: lat, lon: lon))
+        _ = gazetteer.reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: 0)
+        _ = gazetteer.reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: 20_000)
+    }
+    _ = gazetteer.reverse([GeoPoint(lat: 1, lon: 1), GeoPoint(lat: 50, lon: 50)], maxDistanceKm: 500)
+    _ = gazetteer.countries(in: GeoBox(minLat: -10, minLon: 170, maxLat: 10, maxLon: -170))
+    _ = gazetteer.countries(in: GeoBox(minLat: -90, minLon: -180, maxLat: 90, maxLon: 180))
+    for query in ["a", "Squareland", "Boxton", "squarelnd", "Quadrat", "x, Squareland", "Ω"] {
+        _ = gazetteer.forward(query, limit: 5)
+    }
+    _ = gazetteer.binaryIndex(sourceKey: key)
+}
+
+/// `bytes` with the header made valid for its payload: magic, version and byte order from a real index,
+/// the length and checksum of what follows. Shorter than a header: unchanged.
+func repaired(_ bytes: [UInt8]) -> [UInt8] {
+    let header = CountryGazetteer.binaryHeaderSize
+    guard bytes.count >= header else { return bytes }
+    var fixed = bytes
+    for k in 0..<16 { fixed[k] = builtIndex[k] }
+    let length = UInt64(bytes.count - header)
+    let checksum = fixed.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[header...])) }
+    for k in 0..<8 {
+        fixed[32 + k] = UInt8(truncatingIfNeeded: length >> UInt64(8 * k))
+        fixed[40 + k] = UInt8(truncatingIfNeeded: checksum >> UInt64(8 * k))
+    }
+    return fixed
+}
+
+/// A real index: two squares (one with a hole) with names, an admin-1 division and two cities.
+let builtIndex: [UInt8] = {
+    let geoJSON = """
+        {"type":"FeatureCollection","features":[
+        {"type":"Feature","properties":{"NAME":"Squareland","ADM0_A3":"SQL","ISO_A2":"SQ","ISO_A3":"SQL"},
+         "geometry":{"type":"Polygon","coordinates":[[[0,0],[10,0],[10,10],[0,10],[0,0]],[[4,4],[4,6],[6,6],[6,4],[4,4]]]}},
+        {"type":"Feature","properties":{"NAME":"Boxland","ADM0_A3":"BXL","ISO_A2":"BX"},
+         "geometry":{"type":"MultiPolygon","coordinates":[[[[170,-5],[180,-5],[180,5],[170,5],[170,-5]]],
+                                                          [[[-180,-5],[-170,-5],[-170,5],[-180,5],[-180,-5]]]]}}]}
+        """
+    let countryNames = "code\tlang\tkind\tname\nSQ\tde\tname\tQuadratland\nBX\tfr\tname\tBoîteland\n"
+    let admin1 = "country\tcode\tname\talternates\nSQ\t01\tNorth Square\tNorthsquare\n"
+    let cities = "geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames\n"
+        + "1\tSquareton\t5.5\t5.5\tSQ\t01\t1000\tSq Town|Quadratstadt\n2\tBoxton\t0\t175\tBX\t\t50\t\n"
+    do {
+        let gazetteer = try CountryGazetteer.load(geoJSON: Array(geoJSON.utf8), cellSize: 30)
+        let names = try NameData.parse(countryNames: Array(countryNames.utf8), admin1: Array(admin1.utf8),
+                                       cities: Array(cities.utf8))
+        return gazetteer.withNames(names).binaryIndex(sourceKey: (1, 2))
+    } catch {
+        fuzzCheck(false, "the built-in index does not build: \(error)")
+        return []
+    }
+}()
+
+/// Without libFuzzer (plain `swift build`), replays the files named on the command line.
+let replay: Void = FuzzReplay.main(fuzzIndex)

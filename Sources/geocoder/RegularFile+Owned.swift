@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import GeoCore
+
+extension RegularFile {
+    /// The whole file, read into memory this process owns, for the index cache.
+    ///
+    /// Why a copy and not a mapping of the file: pages of a file mapping (even MAP_PRIVATE) are the file's
+    /// pages until written, so another process that truncates the file makes the next read of the mapping
+    /// SIGBUS, and one that writes the file in place (`cp new.idx cache.idx`, zeroes, random bytes) changes
+    /// the bytes under tables that were checked at load. A copy cannot be changed by anyone else, and the
+    /// server's resident memory shows what it holds (anonymous memory, `RssAnon`) instead of hiding it in
+    /// the page cache.
+    ///
+    /// The memory is an anonymous mapping aligned to 2 MiB with MADV_HUGEPAGE on its whole huge pages, so
+    /// where transparent huge pages are allowed the 28 MB copy costs about 14 page faults instead of
+    /// 7,000 (4 ms instead of 13 ms here). Once the loader has checked it, `seal` makes it read-only.
+    /// - Returns: storage holding exactly `size` bytes; it unmaps itself when the last table goes.
+    /// - Throws: `.system` when memory or the read fail, `.changed` when the file ended early.
+    func readOwned() throws(Failure) -> ByteStorage {
+        let hugePage = 2 << 20
+        let length = max(size, 1)
+        let reserved = length + hugePage
+        guard let raw = mmap(nil, reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              raw != MAP_FAILED else { throw .system(errno) }
+        // Keep the 2 MiB-aligned part; give the slack before and after back.
+        let address = Int(bitPattern: raw)
+        let start = (address + hugePage - 1) & ~(hugePage - 1)
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let mapped = (length + pageSize - 1) / pageSize * pageSize
+        if start > address { munmap(raw, start - address) }
+        let end = start + mapped, reservedEnd = address + reserved
+        if reservedEnd > end { munmap(UnsafeMutableRawPointer(bitPattern: end), reservedEnd - end) }
+        let base = UnsafeMutableRawPointer(bitPattern: start)!
+        if size >= hugePage { _ = madvise(base, size / hugePage * hugePage, MADV_HUGEPAGE) }
+        let storage = ByteStorage(adopting: UnsafeRawBufferPointer(start: base, count: size)) { bytes in
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), max(bytes.count, 1))
+        }
+        switch readFully(into: UnsafeMutableRawBufferPointer(start: base, count: size), at: 0) {
+        case .success(let count) where count == size: return storage
+        case .success: throw .changed
+        case .failure(let error): throw error
+        }
+    }
+}
+
+extension ByteStorage {
+    /// Makes storage from `RegularFile.readOwned()` read-only, once the loader has checked it: from here
+    /// on not even a stray write in this process can change what was checked.
+    func seal() {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        _ = mprotect(UnsafeMutableRawPointer(mutating: base), bytes.count, PROT_READ)
+    }
+}
