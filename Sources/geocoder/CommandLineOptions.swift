@@ -68,7 +68,8 @@ struct CommandLineOptions: Equatable {
                 options.noCache = true
             case "--no-places":
                 options.noPlaces = true
-            case "--data", "--max-distance", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output":
+            case "--data", "--max-distance", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output",
+                 "--max-record-bytes":
                 if let inlineValue {
                     named[name] = inlineValue
                 } else if index < arguments.count {
