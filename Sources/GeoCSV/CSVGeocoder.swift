@@ -108,8 +108,9 @@ public struct CSVGeocoder {
             throw .output(error)
         }
         out.removeAll()
-        // A record far longer than usual grew the buffer; give that memory back rather than keep it.
-        if out.capacity > 4 * (flushThreshold + 64 * 1024) { out = RawBuffer(capacity: flushThreshold + 64 * 1024) }
+        // A record far longer than usual grew the buffer; give that memory back rather than keep it. (The
+        // output of one 1 MiB chunk of short rows can reach several MiB, so only a larger block is dropped.)
+        if out.capacity > Self.keptOutputCapacity { out = RawBuffer(capacity: flushThreshold + 64 * 1024) }
     }
 
     /// Runs every complete record in `pending`, then drops the consumed bytes.
@@ -175,6 +176,8 @@ public struct CSVGeocoder {
 
     /// Input capacity kept between records: room for a few 1 MiB chunks, far above any ordinary record.
     static let keptInputCapacity = 8 << 20
+    /// Output capacity kept between flushes: above what the rows of one chunk ever add.
+    static let keptOutputCapacity = 16 << 20
 }
 
 /// A failure of a streaming run: the input's header, or the output.
