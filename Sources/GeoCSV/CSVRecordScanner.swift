@@ -121,7 +121,7 @@ public struct CSVRecordScanner {
         resume = nil
         hasUnclosedQuote = false
         let resumedAt = index
-        let end = scanRecord(bytes, start: start, index: &index, unquotedStart: &unquotedStart, state: &state, atEnd: atEnd)
+        let end = scanRecord(bytes, index: &index, unquotedStart: &unquotedStart, state: &state, atEnd: atEnd)
         if end == nil { resume = Resume(start: start, index: index, unquotedStart: unquotedStart, state: state) }
         bytesScanned += (end ?? index) - resumedAt
         return end
@@ -130,7 +130,7 @@ public struct CSVRecordScanner {
     /// The grammar as a state machine over `index`; on a nil return `index` and `state` say where to go on.
     @inline(__always)
     private mutating func scanRecord(
-        _ bytes: UnsafeBufferPointer<UInt8>, start: Int, index: inout Int, unquotedStart: inout Int,
+        _ bytes: UnsafeBufferPointer<UInt8>, index: inout Int, unquotedStart: inout Int,
         state: inout State, atEnd: Bool
     ) -> Int? {
         let count = bytes.count
