@@ -30,6 +30,8 @@ public struct CSVGeocoder {
     /// For numbers in added columns (`distanceKm`, `score`).
     var numbers = JSONWriter(capacity: 32)
     var seenFirstRecord = false
+    /// The 1-based input line the next record starts on (line feeds inside quoted fields count).
+    var line = 1
     var headerCount = 0
     /// 0-based columns the rows are read from: `[lat, lon]` or `[name]`; set from the first record.
     var columns: [Int] = []
@@ -81,14 +83,21 @@ public struct CSVGeocoder {
         _ chunk: UnsafeBufferPointer<UInt8>, write: ([UInt8]) throws(E) -> Void
     ) throws(CSVStreamError<E>) {
         pending.append(contentsOf: chunk)
-        do throws(CSVError) { try consume(atEnd: false) } catch { throw .input(error) }
+        do throws(CSVError) { try consume(atEnd: false) } catch { try fail(error, write: write) }
         try flush(write: write, ifAbove: flushThreshold)
     }
 
     /// Ends the input: processes a last record without a line ending, then writes everything out.
     public mutating func finish<E: Error>(write: ([UInt8]) throws(E) -> Void) throws(CSVStreamError<E>) {
-        do throws(CSVError) { try consume(atEnd: true) } catch { throw .input(error) }
+        do throws(CSVError) { try consume(atEnd: true) } catch { try fail(error, write: write) }
         try flush(write: write, ifAbove: 0)
+    }
+
+    /// Stops the run. The rows before a record that is too long are written first, so the output is every
+    /// row up to the one the error names; a header problem has written nothing.
+    private mutating func fail<E: Error>(_ error: CSVError, write: ([UInt8]) throws(E) -> Void) throws(CSVStreamError<E>) -> Never {
+        if case .recordTooLong = error { try flush(write: write, ifAbove: 0) }
+        throw .input(error)
     }
 
     private mutating func flush<E: Error>(write: ([UInt8]) throws(E) -> Void, ifAbove threshold: Int) throws(CSVStreamError<E>) {
@@ -99,6 +108,9 @@ public struct CSVGeocoder {
             throw .output(error)
         }
         out.removeAll()
+        // A record far longer than usual grew the buffer; give that memory back rather than keep it. (The
+        // output of one 1 MiB chunk of short rows can reach several MiB, so only a larger block is dropped.)
+        if out.capacity > Self.keptOutputCapacity { out = RawBuffer(capacity: flushThreshold + 64 * 1024) }
     }
 
     /// Runs every complete record in `pending`, then drops the consumed bytes.
@@ -118,7 +130,13 @@ public struct CSVGeocoder {
                     position = 3
                 }
             }
+            let limit = options.maxRecordBytes
             while position < bytes.count, let end = scanner.scan(bytes, from: position, atEnd: atEnd) {
+                if scanner.contentEnd - position > limit {
+                    failure = .recordTooLong(line: line, limit: limit)
+                    return
+                }
+                line += scanner.lineFeeds
                 if !seenFirstRecord {
                     seenFirstRecord = true
                     do throws(CSVError) {
@@ -135,12 +153,31 @@ public struct CSVGeocoder {
                 row(bytes, record: position, end: end)
                 position = end
             }
+            // An unfinished record already past the cap (one byte of slack: it may end in the CR of a
+            // CRLF) fails now rather than after the rest of the input: a stray quote or a file of NUL
+            // bytes without a line feed would otherwise grow it to the end of the input.
+            if failure == nil && scanner.isIncomplete && bytes.count - position > limit + 1 {
+                failure = .recordTooLong(line: line, limit: limit)
+            }
         }
-        if let failure { throw failure }
         stats.bytes += position
+        if let failure { throw failure }
         // A BOM seen before the first record is already written; keep only the unfinished record.
         buffer.removeSubrange(0..<position)
+        scanner.dropFirst(position)
+        // After an outsized record, let its memory go instead of keeping the capacity for the whole run.
+        if buffer.capacity > Self.keptInputCapacity && buffer.count < Self.keptInputCapacity / 4 {
+            var smaller: [UInt8] = []
+            smaller.reserveCapacity(buffer.count)
+            smaller.append(contentsOf: buffer)
+            buffer = smaller
+        }
     }
+
+    /// Input capacity kept between records: room for a few 1 MiB chunks, far above any ordinary record.
+    static let keptInputCapacity = 8 << 20
+    /// Output capacity kept between flushes: above what the rows of one chunk ever add.
+    static let keptOutputCapacity = 16 << 20
 }
 
 /// A failure of a streaming run: the input's header, or the output.

@@ -39,6 +39,14 @@ public struct CSVOptions: Equatable, Sendable {
     public var prefix = ""
     /// As `reverseGeocode`'s `maxDistanceKm`: 0 asks for strict containment.
     public var maxDistanceKm = CountryGazetteer.defaultMaxDistanceKm
+    /// The longest record accepted, in bytes before its line ending; a longer one stops the run
+    /// (``CSVError/recordTooLong(line:limit:)``). It bounds the memory one record can take: without it a
+    /// stray quote makes the rest of a file one record held whole, and input with no line feed grows forever.
+    public var maxRecordBytes = CSVOptions.defaultMaxRecordBytes
+
+    /// 16 MiB, as the server's longest line: room for a geometry column (a country's WKT runs to a few MiB)
+    /// while the record, the chunk being read and its output copy stay well inside the 200 MB memory target.
+    public static let defaultMaxRecordBytes = 16 << 20
 
     public init() {}
 
@@ -62,7 +70,8 @@ public struct CSVOptions: Equatable, Sendable {
     }
 }
 
-/// Why a CSV run cannot start; each is a usage problem, found from the header before any row is written.
+/// Why a CSV run stops: a usage problem found from the header before any row is written, or a record
+/// over the size cap.
 public enum CSVError: Error, Equatable, Sendable {
     /// No header column has one of the names a coordinate is looked for under.
     case columnNotFound(role: String, wanted: [String])
@@ -72,6 +81,9 @@ public enum CSVError: Error, Equatable, Sendable {
     case columnNeedsNumber(role: String)
     /// An added column would have the same name as an input column.
     case columnClash(String)
+    /// The record starting on input line `line` (1-based, line feeds inside quotes counted) has more than
+    /// `limit` bytes before its line ending. The rows before it have been written.
+    case recordTooLong(line: Int, limit: Int)
 
     /// One sentence, for stderr.
     public var message: String {
@@ -84,6 +96,9 @@ public enum CSVError: Error, Equatable, Sendable {
             return "without a header, give the \(role) column by number (--\(role) N, from 1)"
         case .columnClash(let name):
             return "the input already has a column '\(name)'; add --prefix (e.g. --prefix geo_) to name the new columns apart"
+        case .recordTooLong(let line, let limit):
+            return "csv: the record starting on line \(line) is longer than \(limit) bytes (--max-record-bytes N "
+                + "raises the cap); a quote left open makes the rest of the input one record"
         }
     }
 }

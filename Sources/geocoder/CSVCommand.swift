@@ -25,8 +25,9 @@ enum CSVCommand {
     }
 
     /// Runs the batch.
-    /// - Returns: the exit status: 0 when every row was written (bad rows included), 1 on an I/O error,
-    ///   2 when the header does not fit the options.
+    /// - Returns: the exit status: 0 when every row was written (bad rows included), 1 on an I/O error or
+    ///   a record longer than `--max-record-bytes` (the rows before it are written), 2 when the header does
+    ///   not fit the options.
     static func run(_ request: CSVRequest, input: Int32, output: Int32, gazetteer: CountryGazetteer) -> Int32 {
         var batch = CSVGeocoder(gazetteer: gazetteer, options: request.options)
         var progress = ProgressBar(totalBytes: inputSize(input))
@@ -55,6 +56,7 @@ enum CSVCommand {
             switch error {
             case .input(let problem):
                 report(problem.message)
+                if case .recordTooLong = problem { return 1 }
                 return 2
             case .output(.closed):
                 return 0

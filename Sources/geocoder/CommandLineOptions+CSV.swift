@@ -10,7 +10,7 @@ struct CSVRequest: Equatable {
 }
 
 extension CommandLineOptions {
-    static let csvUsage = "csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C] [--prefix P] [--max-distance KM]"
+    static let csvUsage = "csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C] [--prefix P] [--max-distance KM] [--max-record-bytes N]"
 
     /// Builds a CSV request from the words after `csv` and the options given.
     /// - Throws: `UsageError` for a second file, options that do not go together, a bad delimiter or radius.
@@ -19,7 +19,7 @@ extension CommandLineOptions {
             throw UsageError(message: "csv takes at most one FILE, got \(rest.count) (usage: \(csvUsage))")
         }
         for name in named.keys.sorted() {
-            let allowed = ["--lat", "--lon", "--forward", "--delimiter", "--prefix", "--no-header", "--max-distance"]
+            let allowed = ["--lat", "--lon", "--forward", "--delimiter", "--prefix", "--no-header", "--max-distance", "--max-record-bytes"]
             if !allowed.contains(name) { throw UsageError(message: "\(name) does not apply to csv") }
         }
         var options = CSVOptions()
@@ -40,6 +40,12 @@ extension CommandLineOptions {
                 throw UsageError(message: "--max-distance must be a number within [0, 20037.5], got \(radius)")
             }
             options.maxDistanceKm = number.value
+        }
+        if let cap = named["--max-record-bytes"] {
+            guard let value = Int(cap), value >= 1, value <= 1 << 53 else {
+                throw UsageError(message: "--max-record-bytes must be a whole number of at least 1, got '\(cap)'")
+            }
+            options.maxRecordBytes = value
         }
         if let delimiter = named["--delimiter"] {
             options.delimiter = try delimiterByte(delimiter)

@@ -74,7 +74,8 @@ struct CommandLineOptions: Equatable {
                 var value = inlineValue ?? ""
                 if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
                 options.maxDataBytes = try dataBytes(value)
-            case "--data", "--max-distance", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output":
+            case "--data", "--max-distance", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output",
+                 "--max-record-bytes":
                 if let inlineValue {
                     named[name] = inlineValue
                 } else if index < arguments.count {

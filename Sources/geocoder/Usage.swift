@@ -15,9 +15,10 @@ enum Usage {
           geocoder bbox MINLAT MINLON MAXLAT MAXLON
                                                 countries meeting a box; MINLON > MAXLON crosses the antimeridian
           geocoder csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C]
-                       [--prefix P] [--max-distance KM]
+                       [--prefix P] [--max-distance KM] [--max-record-bytes N]
                                                 append iso2,iso3,name,match,distanceKm to every CSV row (stdout);
-                                                COL is a header name or a column number from 1
+                                                COL is a header name or a column number from 1; a record over
+                                                N bytes (default 16777216) stops the run, exit 1, naming its line
           geocoder index --output FILE [--data PATH]
                                                 write the binary index of the data file to FILE (what
                                                 scripts/build-wasm compiles into geocoder.wasm)

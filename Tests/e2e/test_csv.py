@@ -160,3 +160,122 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
     assert b"200000 rows" in seen
     piped = run_cli(["csv", str(path)])
     assert b"ETA" not in piped.stderr and b"\x1b" not in piped.stderr, "no bar when stderr is not a terminal"
+
+
+# The loaded dataset (about 40 MB) plus twice the 16 MiB record cap and slack.
+MEMORY_BOUND_KB = 128 * 1024
+
+
+def peak_rss_kb(args, stdin_path=None, timeout=120, address_space=4 << 30):
+    """Runs `geocoder ARGS` to its end; returns (exit status or -signal, stdout, stderr, peak RSS in KiB).
+
+    The peak is wait4's ru_maxrss for this one child; Linux carries it across exec, so it also covers this
+    process's RSS at the fork: an upper bound, which can make a memory assertion fail but never pass
+    falsely. RLIMIT_AS keeps a runaway (the old quadratic rescan of
+    /dev/zero) from taking the machine: it dies of a failed allocation instead and the test fails on its
+    status; the deadline is only a hang guard.
+    """
+    import os
+    import resource
+    import subprocess
+    import tempfile
+    import time
+    from geoclient import locate_binary
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+        try:
+            proc = subprocess.Popen([locate_binary(), *args], stdin=stdin, stdout=out, stderr=err,
+                                    preexec_fn=limit)
+        finally:
+            if stdin_path:
+                stdin.close()
+        deadline = time.monotonic() + timeout  # a hang guard, not a timing assertion
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid == proc.pid:
+                break
+            if time.monotonic() > deadline:
+                proc.kill()
+                os.wait4(proc.pid, 0)
+                proc.returncode = -9
+                pytest.fail(f"`geocoder {' '.join(args)}` did not finish within {timeout} s")
+            time.sleep(0.02)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return proc.returncode, out.read(), err.read().decode("utf-8", "replace"), usage.ru_maxrss
+
+
+def stray_quote_file(path, rows, stray_row):
+    """`id,lat,lon` rows, row `stray_row` (0-based) with a quote that never closes; returns its line number."""
+    import random
+    rng = random.Random(12)
+    with open(path, "wb") as f:
+        f.write(b"id,lat,lon\n")
+        lines = []
+        for i in range(rows):
+            quote = b'"' if i == stray_row else b""
+            lines.append(b"%d,%s%.5f,%.5f\n" % (i, quote, rng.uniform(-60, 70), rng.uniform(-180, 180)))
+            if len(lines) == 50000:
+                f.write(b"".join(lines))
+                lines.clear()
+        f.write(b"".join(lines))
+    return stray_row + 2  # after the header, 1-based
+
+
+def test_stray_quote_in_a_large_file_stops_at_the_cap_and_names_its_line(tmp_path):
+    """Issue 13 item 12: a stray quote made the rest of a 220 MB file one record, rescanned on every 1 MiB
+    read (13 s, 653 MB). Now the record is scanned once, stops at --max-record-bytes (16 MiB by default)
+    with exit 1 and one line naming the record's line, and every row before it is written."""
+    path = tmp_path / "stray.csv"
+    line = stray_quote_file(path, 1_500_000, 1000)
+    assert path.stat().st_size > 2 * (16 << 20), "the quoted record must run past the default cap"
+    code, out, err, peak_kb = peak_rss_kb(["csv", str(path)])
+    assert code == 1, (code, err)
+    assert err.count("\n") == 1 and f"line {line} " in err and "--max-record-bytes" in err, err
+    before = path.read_bytes()[: 200_000].split(b"\n")[: line - 1]
+    got = out.split(b"\n")
+    assert len(got) == line, "the header and every row before the bad record, nothing after"
+    assert [g.split(b",")[:3] for g in got[: line - 1]] == [b.split(b",") for b in before]
+    assert got[0] == b"id,lat,lon,iso2,iso3,name,match,distanceKm"
+    # The record is held once (with an array's doubling), not copied per chunk: the dataset plus about 2x the
+    # cap, well under the 154 MB the old rescanning took on this file (and 750 MB on 220 MB).
+    assert peak_kb < MEMORY_BOUND_KB, peak_kb
+
+
+def test_csv_of_dev_zero_fails_fast_by_the_cap():
+    """NUL bytes and no line feed: the first record (the header) passes the cap after 16 MiB of reading."""
+    code, out, err, peak_kb = peak_rss_kb(["csv", "/dev/zero"], timeout=60, address_space=2 << 30)
+    assert code == 1, (code, err)
+    assert "line 1 " in err and "16777216" in err, err
+    assert out == b""
+    assert peak_kb < MEMORY_BOUND_KB, peak_kb
+
+
+def test_record_cap_option_counts_lines_inside_quotes():
+    data = b'lat,lon,note\n5,5,"two\nlines"\n48.8566,2.3522,x\n1,2,"open' + b"y" * 200 + b"\n3,4,z\n"
+    code, out, err = geocode(["--max-record-bytes", "100"], data)
+    assert code == 1, err
+    assert "line 5 " in err and "longer than 100 bytes" in err, err
+    rows = list(csv.reader(io.StringIO(out.decode(), newline="")))
+    assert rows[0] == ["lat", "lon", "note"] + ADDED and len(rows) == 3, rows
+    assert rows[2][:6] == ["48.8566", "2.3522", "x", "FR", "FRA", "France"]
+
+
+def test_record_of_exactly_the_cap_passes_with_crlf():
+    record = b"48.8566,2.3522," + b"x" * 15  # 30 bytes
+    code, out, err = geocode(["--max-record-bytes", "30"], b"lat,lon,note\r\n" + record + b"\r\n")
+    assert code == 0, err
+    assert out.endswith(record + b",FR,FRA,France,inside,0\r\n")
+    code, _, err = geocode(["--max-record-bytes", "29"], b"lat,lon,note\r\n" + record + b"\r\n")
+    assert code == 1 and "line 2 " in err, err
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "abc", "1.5"])
+def test_record_cap_must_be_a_whole_number(value):
+    code, out, err = geocode(["--max-record-bytes", value], b"lat,lon\n")
+    assert code == 2 and out == b"" and "--max-record-bytes" in err, err
