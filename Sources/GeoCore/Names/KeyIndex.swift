@@ -18,11 +18,15 @@ struct KeyIndex: Sendable {
     let blockStarts: Table<UInt32>
     /// One `Posting` per entry, 3 bytes each, little-endian.
     let postings: Table<UInt8>
+    /// The longest key's length in bytes: no key is within `bound` edits of a longer query than this plus
+    /// `bound`, so the fuzzy walk refuses such queries at once (`forEachFuzzy`).
+    let maxKeyLength: Int
 
-    init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>) {
+    init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, maxKeyLength: Int) {
         self.data = data
         self.blockStarts = blockStarts
         self.postings = postings
+        self.maxKeyLength = maxKeyLength
     }
 
     static var empty: KeyIndex { KeyIndexBuilder().build() }
@@ -90,6 +94,20 @@ struct KeyIndex: Sendable {
             }
             position += 1
             decodeNext()
+            foldKey()
+        }
+
+        /// Moves to entry `i`, decoding forward from the current entry when `i` lies ahead of it in the same
+        /// block (else from the block's start, as `load`), and folding only entry `i`'s key.
+        mutating func seek(_ i: Int) {
+            guard position >= 0, i > position, i < count, i / KeyIndex.blockSize == position / KeyIndex.blockSize else {
+                if i != position { load(i) }
+                return
+            }
+            while position < i {
+                position += 1
+                decodeNext()
+            }
             foldKey()
         }
 
@@ -211,6 +229,7 @@ struct KeyIndex: Sendable {
         out.array(data)
         out.array(blockStarts)
         out.array(postings)
+        out.u64(UInt64(maxKeyLength))
     }
 
     /// Reads what `write(to:)` wrote; checks the block offsets. (Texts and postings are not scanned:
@@ -220,7 +239,11 @@ struct KeyIndex: Sendable {
         data = try input.table(of: UInt8.self)
         blockStarts = try input.table(of: UInt32.self)
         postings = try input.table(of: UInt8.self)
+        let longest = try input.u64()
         guard postings.count % 3 == 0 else { throw .invalid("name postings") }
+        // A wrong length can only drop fuzzy matches; one past any text's reach is refused as damage.
+        guard longest <= UInt64(data.count) * 3 else { throw .invalid("name key length") }
+        maxKeyLength = Int(longest)
         let s = blockStarts.buffer
         let blocks = (postings.count / 3 + Self.blockSize - 1) / Self.blockSize
         guard s.count == blocks + 1, s[0] == 0, Int(s[s.count - 1]) == data.count else { throw .invalid("name blocks") }
@@ -297,8 +320,10 @@ struct KeyIndexBuilder {
         var starts: [UInt32] = []
         var postings: [UInt8] = []
         var previous: ArraySlice<UInt8> = []
+        var maxKeyLength = 0
         for (n, k) in order.enumerated() {
             let e = entries[k]
+            maxKeyLength = max(maxKeyLength, Int(e.keyCount))
             let text = texts[Int(e.text)..<Int(e.text + e.textCount)]
             if n % KeyIndex.blockSize == 0 {
                 starts.append(UInt32(data.count))
@@ -320,7 +345,7 @@ struct KeyIndexBuilder {
             postings.append(UInt8(truncatingIfNeeded: e.posting >> 16))
         }
         starts.append(UInt32(data.count))
-        return KeyIndex(data: Table(data), blockStarts: Table(starts), postings: Table(postings))
+        return KeyIndex(data: Table(data), blockStarts: Table(starts), postings: Table(postings), maxKeyLength: maxKeyLength)
     }
 
     static func appendVarint(_ value: Int, to out: inout [UInt8]) {
