@@ -16,15 +16,18 @@ enum NameFolding {
 
     /// Appends the key of the UTF-8 `bytes` to `out`. Invalid UTF-8 counts as U+FFFD, so any bytes (even
     /// from a damaged index) give some key, never a trap.
-    /// - Parameter umlauts: spell German umlauts out (ä → ae, ö → oe, ü → ue, precomposed or as a base
-    ///   letter with a combining diaeresis) instead of dropping their dots.
-    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, umlauts: Bool, into out: inout [UInt8]) {
-        out.reserveCapacity(out.count + bytes.count)
+    /// - Parameters:
+    ///   - umlauts: spell German umlauts out (ä → ae, ö → oe, ü → ue, precomposed or as a base letter with
+    ///     a combining diaeresis) instead of dropping their dots.
+    ///   - limit: stop once at least this many bytes were appended: they are the key's first bytes (the
+    ///     output only grows), so a caller that compares a key's start folds no more of a long name.
+    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, umlauts: Bool, into out: inout [UInt8], limit: Int = .max) {
         let start = out.count
+        if limit == .max { out.reserveCapacity(start + bytes.count) }
         var pendingSpace = false
         var previous: UInt32 = 0
         var i = 0
-        while i < bytes.count {
+        while i < bytes.count && out.count - start < limit {
             let b = bytes[i]
             var value: UInt32
             if b < 0x80 {

@@ -53,10 +53,46 @@ extension KeyIndex {
         let maxDepth = m + bound  // a longer key is more than `bound` deletions away
         // rows[d * band + (j − d + bound)]: distance between the key's first d bytes and the query's first j
         // bytes, for |j − d| ≤ bound.
-        var rows = [Int](repeating: far, count: (maxDepth + 1) * band)
+        // One spare row at the end, for a row computed only to be looked at.
+        var rows = [Int](repeating: far, count: (maxDepth + 2) * band)
+        let spare = (maxDepth + 1) * band
         for j in 0...min(bound, m) { rows[j + bound] = j }
         var path = [UInt8](repeating: 0, count: maxDepth)
         var valid = 0  // rows 0...valid hold the path's first `valid` bytes
+        // Reused buffers: the current key (a copy, since `skip` moves the cursor; a fresh copy each time would
+        // make the cursor's next fold reallocate) and the prefix to skip.
+        var key: [UInt8] = [], prefix: [UInt8] = []
+        key.reserveCapacity(64)
+        prefix.reserveCapacity(64)
+        /// Computes the row for the key's first `depth + 1` bytes, the last being `byte` (−1: a byte equal to
+        /// no query byte), from the rows above it, into `rows[base..<base + band]`; returns its minimum.
+        func fill(depth: Int, byte: Int, at base: Int) -> Int {
+            let previous = depth * band
+            let row = depth + 1
+            var rowMin = far
+            for o in 0..<band {
+                let j = row + o - bound  // the query prefix this cell stands for
+                var value = far
+                if j == 0 {
+                    value = row
+                } else if j > 0 && j <= m {
+                    // Substitution or match from (d, j − 1); deletion from (d, j); insertion from (d + 1, j − 1).
+                    value = rows[previous + o] + (Int(query[j - 1]) == byte ? 0 : 1)
+                    if o + 1 < band { value = min(value, rows[previous + o + 1] + 1) }
+                    if o > 0 { value = min(value, rows[base + o - 1] + 1) }
+                    if depth >= 1 && j >= 2 && byte == Int(query[j - 2]) && path[depth - 1] == query[j - 1] {
+                        value = min(value, rows[previous - band + o] + 1)  // a swap, from (d − 1, j − 2)
+                    }
+                    value = min(value, far)
+                }
+                rows[base + o] = value
+                if value < rowMin { rowMin = value }
+            }
+            work.rows += 1
+            work.cells += band
+            return rowMin
+        }
+
         var cursor = Cursor(self)
         if firstByte == .same {
             let first = query[0]
@@ -74,42 +110,22 @@ extension KeyIndex {
                 cursor.skip(prefix: query[0..<1])
                 continue
             }
-            let key = cursor.key  // a copy: `skip` moves the cursor
+            key.removeAll(keepingCapacity: true)
+            key.append(contentsOf: cursor.key)
             var depth = 0
             let shared = min(valid, key.count)
             while depth < shared && path[depth] == key[depth] { depth += 1 }
-            var pruned = -1
+            var pruned = -1, tooLong = false
             while depth < key.count {
                 if depth >= maxDepth {
                     pruned = depth
+                    tooLong = true
                     break
                 }
                 let c = key[depth]
                 path[depth] = c
-                let previous = depth * band, current = previous + band
-                let row = depth + 1
-                var rowMin = far
-                for o in 0..<band {
-                    let j = row + o - bound  // the query prefix this cell stands for
-                    var value = far
-                    if j == 0 {
-                        value = row
-                    } else if j > 0 && j <= m {
-                        // Substitution or match from (d, j − 1); deletion from (d, j); insertion from (d + 1, j − 1).
-                        value = rows[previous + o] + (query[j - 1] == c ? 0 : 1)
-                        if o + 1 < band { value = min(value, rows[previous + o + 1] + 1) }
-                        if o > 0 { value = min(value, rows[current + o - 1] + 1) }
-                        if depth >= 1 && j >= 2 && c == query[j - 2] && path[depth - 1] == query[j - 1] {
-                            value = min(value, rows[previous - band + o] + 1)  // a swap, from (d − 1, j − 2)
-                        }
-                        value = min(value, far)
-                    }
-                    rows[current + o] = value
-                    if value < rowMin { rowMin = value }
-                }
-                work.rows += 1
-                work.cells += band
-                depth = row
+                let rowMin = fill(depth: depth, byte: Int(c), at: (depth + 1) * band)
+                depth += 1
                 valid = depth
                 if rowMin > bound {
                     pruned = depth
@@ -120,8 +136,25 @@ extension KeyIndex {
                 // No key starting with these bytes comes within the bound.
                 valid = min(valid, pruned)
                 work.skips += 1
-                // A fresh array, not a slice of `key`: `skip` rewrites the cursor's key buffer while it compares.
-                let prefix = Array(key[0..<pruned])
+                prefix.removeAll(keepingCapacity: true)
+                prefix.append(contentsOf: key[0..<pruned])
+                // Its siblings: a byte that equals no query byte the row compares with gives one and the same
+                // row, so when that row is pruned too, only siblings whose last byte is one of those query
+                // bytes can match. Jump to the next such sibling, or past the parent when none is left.
+                let parent = pruned - 1
+                if !tooLong && parent >= 1 && fill(depth: parent, byte: -1, at: spare) > bound {
+                    let c = Int(key[parent])
+                    var next = 256
+                    for j in max(1, parent - bound)...min(m, parent + bound + 1) where Int(query[j - 1]) > c {
+                        next = min(next, Int(query[j - 1]))
+                    }
+                    prefix.removeLast()
+                    if next < 256 {
+                        prefix.append(UInt8(next))
+                        cursor.skip(to: prefix[...])
+                        continue
+                    }
+                }
                 cursor.skip(prefix: prefix[...])
                 continue
             }

@@ -60,6 +60,8 @@ struct KeyIndex: Sendable {
         private(set) var position = -1
         private(set) var text: [UInt8] = []
         private(set) var key: [UInt8] = []
+        /// The start of the key, folded by `keyStart(_:)`.
+        private var probe: [UInt8] = []
         private var offset = 0
         private var end = 0
 
@@ -70,10 +72,23 @@ struct KeyIndex: Sendable {
             count = index.count
             text.reserveCapacity(64)
             key.reserveCapacity(64)
+            probe.reserveCapacity(64)
         }
 
         /// Moves to entry `i` (decoding from its block's start); `i == count` is the end.
         mutating func load(_ i: Int) {
+            loadText(i)
+            if i < count { foldKey() }
+        }
+
+        /// Moves to the next entry.
+        mutating func advance() {
+            advanceText()
+            if position < count { foldKey() }
+        }
+
+        /// `load` without folding the key (`key` is left empty): for moves that only look at the key's start.
+        private mutating func loadText(_ i: Int) {
             position = i
             text.removeAll(keepingCapacity: true)
             key.removeAll(keepingCapacity: true)
@@ -83,18 +98,27 @@ struct KeyIndex: Sendable {
             end = min(Int(starts[block + 1]), data.count)
             copy(varint())
             for _ in 0..<(i % KeyIndex.blockSize) { decodeNext() }
-            foldKey()
         }
 
-        /// Moves to the next entry.
-        mutating func advance() {
+        /// `advance` without folding the key.
+        private mutating func advanceText() {
             if position + 1 >= count || (position + 1) % KeyIndex.blockSize == 0 {
-                load(position + 1)
+                loadText(position + 1)
                 return
             }
             position += 1
+            key.removeAll(keepingCapacity: true)
             decodeNext()
-            foldKey()
+        }
+
+        /// The current entry's key folded up to at least `length` bytes (all of it if shorter): a few bytes for
+        /// the short prefixes the fuzzy walk skips, whatever the name's length.
+        private mutating func keyStart(_ length: Int) -> [UInt8] {
+            probe.removeAll(keepingCapacity: true)
+            guard position < count else { return probe }
+            let umlauts = posting.umlauts
+            text.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: umlauts, into: &probe, limit: length) }
+            return probe
         }
 
         /// Moves to entry `i`, decoding forward from the current entry when `i` lies ahead of it in the same
@@ -112,21 +136,38 @@ struct KeyIndex: Sendable {
         }
 
         /// Moves to the first entry after the current one whose key does not start with `prefix`, given that
-        /// the current key does (the keys under a prefix are contiguous). A few steps ahead first, since
-        /// most skipped runs are short, then galloping over block heads and a binary search.
+        /// the current key does (the keys under a prefix are contiguous).
         mutating func skip(prefix: ArraySlice<UInt8>) {
+            skip(probing: prefix.count) { $0.starts(with: prefix) }
+        }
+
+        /// Moves to the first entry after the current one whose key is not below `target` in the order of
+        /// keys cut to `target.count` bytes (the first key ≥ target, or one that starts with it), given that
+        /// the current key is below it.
+        mutating func skip(to target: ArraySlice<UInt8>) {
+            skip(probing: target.count) { $0.prefix(target.count).lexicographicallyPrecedes(target) }
+        }
+
+        /// Moves to the first entry after the current one for which `isBefore` is false, given that it holds
+        /// for the current entry and then for a leading run of entries (false ever after). `isBefore` sees
+        /// the key's first `length` bytes or more (`keyStart`): only that much of each name is folded.
+        /// A few steps ahead first, since most skipped runs are short, then galloping over block heads and
+        /// a binary search.
+        /// - Complexity: O(log(entries skipped)) block heads, plus at most two blocks decoded.
+        private mutating func skip(probing length: Int, while isBefore: ([UInt8]) -> Bool) {
+            defer { if position < count { foldKey() } }
             for _ in 0..<2 {
-                advance()
-                if position >= count || !key.starts(with: prefix) { return }
+                advanceText()
+                if position >= count || !isBefore(keyStart(length)) { return }
             }
             let origin = position
             let blocks = starts.count - 1
-            var inside = position / KeyIndex.blockSize  // a block whose keys from `position` on start with prefix
+            var inside = position / KeyIndex.blockSize  // a block whose entries from `position` on are before
             var step = 1
-            var outside = blocks  // a block whose head no longer does (or the end)
+            var outside = blocks  // a block whose head no longer is (or the end)
             while inside + step < blocks {
-                load((inside + step) * KeyIndex.blockSize)
-                if !key.starts(with: prefix) {
+                loadText((inside + step) * KeyIndex.blockSize)
+                if !isBefore(keyStart(length)) {
                     outside = inside + step
                     break
                 }
@@ -135,12 +176,12 @@ struct KeyIndex: Sendable {
             }
             while outside - inside > 1 {
                 let mid = (inside + outside) / 2
-                load(mid * KeyIndex.blockSize)
-                if key.starts(with: prefix) { inside = mid } else { outside = mid }
+                loadText(mid * KeyIndex.blockSize)
+                if isBefore(keyStart(length)) { inside = mid } else { outside = mid }
             }
-            load(max(inside * KeyIndex.blockSize, origin))
+            loadText(max(inside * KeyIndex.blockSize, origin))
             let limit = min(outside * KeyIndex.blockSize, count)
-            while position < limit && key.starts(with: prefix) { advance() }
+            while position < limit && isBefore(keyStart(length)) { advanceText() }
         }
 
         /// The current entry's posting.
