@@ -115,17 +115,25 @@ extension ForwardIndex {
         }
         if flag != nil { return top.items }
         if top.items.count < options.limit {
-            // Every name under the prefix, but a name is decoded only when its kind and population could
-            // still beat the worst kept candidate: its score with the whole name covered is an upper bound.
+            // Every name under the prefix, scored from its posting and key length (a name is decoded only
+            // when its key is too long for the length table); the logarithm is taken only for names the
+            // cheap bound does not already put below the worst kept candidate.
             let end = names.prefixEnd(key[...], &cursor)
             for k in i..<end {
                 let posting = names.posting(k)
                 guard let (kind, scored, population) = admit(posting, codesAllowed: false) else { continue }
-                if let threshold = top.threshold, ForwardScore.prefix(kind, coverage: 1, population: scored) < threshold {
+                let length: Int
+                if let known = names.keyLength(k) {
+                    length = known
+                } else {
+                    cursor.seek(k)
+                    length = cursor.key.count
+                }
+                let coverage = Double(key.count) / Double(max(length, key.count))
+                if let threshold = top.threshold,
+                   ForwardScore.prefixBound(kind, coverage: coverage, population: scored) < threshold {
                     continue
                 }
-                cursor.seek(k)
-                let coverage = Double(key.count) / Double(cursor.key.count)
                 top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
                                            score: ForwardScore.prefix(kind, coverage: coverage, population: scored),
                                            text: k, type: .prefix, population: population))

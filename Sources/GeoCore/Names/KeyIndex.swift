@@ -18,15 +18,27 @@ struct KeyIndex: Sendable {
     let blockStarts: Table<UInt32>
     /// One `Posting` per entry, 3 bytes each, little-endian.
     let postings: Table<UInt8>
+    /// One byte per entry: its key's length, 255 for 255 or more. Prefix search scores a name by how much
+    /// of it the query covers, and reads that here instead of decoding and folding every name under a
+    /// short prefix (tens of thousands under "a").
+    let keyLengths: Table<UInt8>
     /// The longest key's length in bytes: no key is within `bound` edits of a longer query than this plus
     /// `bound`, so the fuzzy walk refuses such queries at once (`forEachFuzzy`).
     let maxKeyLength: Int
 
-    init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, maxKeyLength: Int) {
+    init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, keyLengths: Table<UInt8>, maxKeyLength: Int) {
         self.data = data
         self.blockStarts = blockStarts
         self.postings = postings
+        self.keyLengths = keyLengths
         self.maxKeyLength = maxKeyLength
+    }
+
+    /// Entry `i`'s key length, or nil when it is 255 bytes or more (then fold the key to know).
+    @inline(__always)
+    func keyLength(_ i: Int) -> Int? {
+        let length = Int(keyLengths[i])
+        return length < 255 ? length : nil
     }
 
     static var empty: KeyIndex { KeyIndexBuilder().build() }
@@ -270,6 +282,7 @@ struct KeyIndex: Sendable {
         out.array(data)
         out.array(blockStarts)
         out.array(postings)
+        out.array(keyLengths)
         out.u64(UInt64(maxKeyLength))
     }
 
@@ -280,8 +293,10 @@ struct KeyIndex: Sendable {
         data = try input.table(of: UInt8.self)
         blockStarts = try input.table(of: UInt32.self)
         postings = try input.table(of: UInt8.self)
+        keyLengths = try input.table(of: UInt8.self)
         let longest = try input.u64()
         guard postings.count % 3 == 0 else { throw .invalid("name postings") }
+        guard keyLengths.count == postings.count / 3 else { throw .invalid("name key lengths") }
         // A wrong length can only drop fuzzy matches; one past any text's reach is refused as damage.
         guard longest <= UInt64(data.count) * 3 else { throw .invalid("name key length") }
         maxKeyLength = Int(longest)
@@ -361,10 +376,13 @@ struct KeyIndexBuilder {
         var starts: [UInt32] = []
         var postings: [UInt8] = []
         var previous: ArraySlice<UInt8> = []
+        var keyLengths: [UInt8] = []
+        keyLengths.reserveCapacity(order.count)
         var maxKeyLength = 0
         for (n, k) in order.enumerated() {
             let e = entries[k]
             maxKeyLength = max(maxKeyLength, Int(e.keyCount))
+            keyLengths.append(UInt8(min(e.keyCount, 255)))
             let text = texts[Int(e.text)..<Int(e.text + e.textCount)]
             if n % KeyIndex.blockSize == 0 {
                 starts.append(UInt32(data.count))
@@ -386,7 +404,8 @@ struct KeyIndexBuilder {
             postings.append(UInt8(truncatingIfNeeded: e.posting >> 16))
         }
         starts.append(UInt32(data.count))
-        return KeyIndex(data: Table(data), blockStarts: Table(starts), postings: Table(postings), maxKeyLength: maxKeyLength)
+        return KeyIndex(data: Table(data), blockStarts: Table(starts), postings: Table(postings),
+                        keyLengths: Table(keyLengths), maxKeyLength: maxKeyLength)
     }
 
     static func appendVarint(_ value: Int, to out: inout [UInt8]) {
