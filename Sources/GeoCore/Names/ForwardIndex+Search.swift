@@ -118,7 +118,13 @@ extension ForwardIndex {
             // Every name under the prefix, scored from its posting and key length (a name is decoded only
             // when its key is too long for the length table); the logarithm is taken only for names the
             // cheap bound does not already put below the worst kept candidate.
-            let end = names.prefixEnd(key[...], &cursor)
+            // The end of the names under the prefix: a gallop from here (a few steps for an ordinary
+            // query), not a binary search over the whole index.
+            var end = i
+            if i < names.count && cursor.key.starts(with: key) {
+                cursor.skip(prefix: key[...])
+                end = cursor.position
+            }
             for k in i..<end {
                 let posting = names.posting(k)
                 guard let (kind, scored, population) = admit(posting, codesAllowed: false) else { continue }

@@ -28,6 +28,9 @@ extension KeyIndex {
     /// The sorted keys are walked as an implicit trie: a key reuses the dynamic-programming rows of the
     /// previous key for their common prefix, so each trie node costs one row. A row whose minimum exceeds
     /// the bound can only grow further down, so every key under that prefix is skipped (`Cursor.skip`).
+    /// Its siblings are mostly skipped with it: a last byte that equals none of the few query bytes the
+    /// row compares with gives one and the same row, so when that row is pruned too, the walk jumps to the
+    /// next sibling whose byte is one of them (or past the parent), instead of visiting each sibling.
     ///
     /// Only a band of each row is computed: the cell for a key prefix of `d` bytes and a query prefix of
     /// `j` bytes is at least `|d − j|`, so cells with `|d − j| > bound` can never lead to a match and stand
