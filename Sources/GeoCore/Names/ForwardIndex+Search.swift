@@ -27,45 +27,15 @@ extension ForwardIndex {
     /// added while fewer than `limit` places were found; names within the edit bound only when nothing
     /// else matched. Text after a comma qualifies a city by its admin-1 division or its country.
     ///
-    /// The work is bounded whatever the query: qualifiers are folded in place, each distinct one looked up
-    /// once, and they are merged into one as they come, so the first that names nothing or leaves no city
-    /// ends the search ("a,a,a,…" of 64 KiB costs one lookup); names under a prefix are read only when their
-    /// kind and population could still place them among the best `limit`; the fuzzy walk's cost does not
-    /// grow with the query (`KeyIndex.forEachFuzzy`).
-    /// - Complexity: O(log n) for the lookup, plus the names under the prefix, plus the fuzzy walk.
+    /// The work is bounded whatever the query (issue 13): qualifiers cost one lookup per distinct one until
+    /// they leave no city (`split`); names under a prefix are scored from their postings and key lengths,
+    /// without decoding them, and a cheap bound skips those that cannot rank; the fuzzy walk's cost does
+    /// not grow with the query (`KeyIndex.forEachFuzzy`).
+    /// - Complexity: O(query bytes) to fold it, O(log n) for the lookup, plus the postings under the
+    ///   prefix, plus the fuzzy walk.
     func search(_ query: String, options: ForwardOptions, countries: [Country]) -> [ForwardCandidate] {
         guard options.limit > 0 else { return [] }
-        var text = query
-        var place = ""
-        var qualifier: Qualifier? = nil
-        var namesNothing = false
-        text.withUTF8 { utf8 in
-            let comma = utf8.firstIndex(of: 0x2C) ?? utf8.count
-            place = String(decoding: UnsafeBufferPointer(rebasing: utf8[0..<comma]), as: UTF8.self)
-            var seen = Set<[UInt8]>()
-            var part: [UInt8] = []
-            var start = comma + 1
-            while start <= utf8.count {
-                var end = start
-                while end < utf8.count && utf8[end] != 0x2C { end += 1 }
-                part.removeAll(keepingCapacity: true)
-                NameFolding.fold(UnsafeBufferPointer(rebasing: utf8[start..<end]), umlauts: false, into: &part)
-                start = end + 1
-                if part.isEmpty || seen.contains(part) { continue }
-                seen.insert(part)
-                guard let next = self.qualifier(part) else {
-                    namesNothing = true
-                    return
-                }
-                let merged = qualifier.map { $0.intersection(next, countryOf: admin1Country) } ?? next
-                if merged.isEmpty {
-                    namesNothing = true
-                    return
-                }
-                qualifier = merged
-            }
-        }
-        if namesNothing { return [] }
+        guard let (place, qualifier) = split(query) else { return [] }
         let allowCountries = options.countries && qualifier == nil
         let allowCities = options.cities
         if !allowCountries && !allowCities { return [] }
@@ -157,6 +127,38 @@ extension ForwardIndex {
             }
         }
         return top.items
+    }
+
+    /// The place part of `query` (before the first comma) and the qualifiers after it merged into one (nil
+    /// when there are none); nil when a qualifier names nothing or no city satisfies them all.
+    ///
+    /// Each part is folded in place, each distinct key looked up once, and the qualifiers are merged as
+    /// they come, so a 64 KiB "a,a,a,…" or "Paris, France, France, …" costs one or two lookups and a fold
+    /// of its bytes, and the first qualifier that names nothing or contradicts the others ends it.
+    func split(_ query: String) -> (place: String, qualifier: Qualifier?)? {
+        var text = query
+        return text.withUTF8 { utf8 -> (place: String, qualifier: Qualifier?)? in
+            let comma = utf8.firstIndex(of: 0x2C) ?? utf8.count
+            let place = String(decoding: UnsafeBufferPointer(rebasing: utf8[0..<comma]), as: UTF8.self)
+            var qualifier: Qualifier? = nil
+            var seen = Set<[UInt8]>()
+            var part: [UInt8] = []
+            var start = comma + 1
+            while start <= utf8.count {
+                var end = start
+                while end < utf8.count && utf8[end] != 0x2C { end += 1 }
+                part.removeAll(keepingCapacity: true)
+                NameFolding.fold(UnsafeBufferPointer(rebasing: utf8[start..<end]), umlauts: false, into: &part)
+                start = end + 1
+                if part.isEmpty || seen.contains(part) { continue }
+                seen.insert(part)
+                guard let next = self.qualifier(part) else { return nil }
+                let merged = qualifier.map { $0.intersection(next, countryOf: admin1Country) } ?? next
+                if merged.isEmpty { return nil }
+                qualifier = merged
+            }
+            return (place, qualifier)
+        }
     }
 
     /// Division `a`'s packed country code; 0 for a number no division has (only in a damaged index).
