@@ -12,8 +12,11 @@ import GeoCore
 /// exact country (Natural Earth English names), alias (CLDR short/variant forms and curated aliases),
 /// city (the 2,000 most populous cities' names), qualified city ("name, admin-1 name" for the same cities),
 /// prefix (the first 5 bytes of country and city names), fuzzy (country and city names of 8+ letters with
-/// one inner letter dropped). Each class runs `runs` passes; the figure is the median pass's time per
-/// query (thread CPU time), with limit 5.
+/// one inner letter dropped), no match (8 and 20 letters no name is near: the whole fuzzy walk), and the
+/// worst cases of issue 13: one- and two-letter prefixes with limit 250, and 64 KiB queries (random
+/// ASCII, one repeated letter, non-Latin, 1,000 flag emoji, "a,a,a,…", combining marks). Each class runs
+/// `runs` passes; the figure is the median pass's time per query (thread CPU time), with limit 5 unless
+/// the class says otherwise.
 func forwardBench(dataPath: String, runs: Int, only: String?) {
     let directory = dataPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     func table(_ name: String) -> [UInt8] {
@@ -50,6 +53,20 @@ func forwardBench(dataPath: String, runs: Int, only: String?) {
         copy.remove(at: letters.count / 2)
         return String(copy)
     }
+    var random: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func randomASCII(_ count: Int) -> String {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz ".utf8)
+        var bytes: [UInt8] = []
+        for _ in 0..<count {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            bytes.append(letters[Int(random >> 33) % letters.count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+    let cap = 65_535  // the default maxStringBytes, less one
+    func repeated(_ unit: String, _ first: String = "") -> String {
+        first + String(repeating: unit, count: (cap - first.utf8.count) / unit.utf8.count)
+    }
     let classes: [(String, [String])] = [
         ("exact country", gazetteer.countries.map { $0.name }),
         ("alias", names.countryNames.filter { $0.kind != .name }.map { $0.name }),
@@ -57,19 +74,31 @@ func forwardBench(dataPath: String, runs: Int, only: String?) {
         ("qualified city", bigCities.compactMap { c in admin1Names[c.country + "." + c.admin1].map { c.name + ", " + $0 } }),
         ("prefix", gazetteer.countries.map { String($0.name.prefix(5)) } + bigCities.prefix(250).map { String($0.name.prefix(5)) }),
         ("fuzzy", (gazetteer.countries.map { $0.name } + bigCities.prefix(500).map { $0.name }).compactMap(dropInner)),
+        ("no match", ["qxzqxzqx", "xqjzvkwq", "qxzqxzqxqxzqxzqxqxzq"]),
+        ("limit 250 one letter", ["a", "s", "b", "k", "m"]),
+        ("limit 250 two letters", ["sa", "ma", "ka", "ba"]),
+        ("64 KiB random ASCII", [randomASCII(cap)]),
+        ("64 KiB one letter", [repeated("a")]),
+        ("64 KiB non-Latin", [repeated("東京"), repeated("москва")]),
+        ("1,000 flag emoji", [String(repeating: "🇫🇷", count: 1000)]),
+        ("64 KiB of commas", [repeated("a,"), repeated(",France", "Paris")]),
+        ("64 KiB combining marks", [repeated("\u{0301}", "a"), repeated("\u{0301}")]),
     ]
+    func limit(_ label: String) -> Int { label.hasPrefix("limit 250") ? 250 : 5 }
     for (label, queries) in classes where only.map({ label.hasPrefix($0) }) ?? true {
         var times: [Double] = []
         var results = 0, classMatches = 0
         for run in 0..<runs {
             let t0 = cpuNow()
             for q in queries {
-                let found = gazetteer.forward(q, limit: 5)
+                let found = gazetteer.forward(q, limit: limit(label))
                 if run == 0 {
                     results += found.count
                     if let best = found.first, label.hasPrefix(best.matchType.name)
                         || (label == "exact country" && best.matchType == .exact)
-                        || (label.hasSuffix("city") && best.isCity) { classMatches += 1 }
+                        || (label.hasSuffix("city") && best.isCity) || (label.hasPrefix("limit") && best.matchType == .prefix) {
+                        classMatches += 1
+                    }
                 }
             }
             times.append((cpuNow() - t0) / Double(queries.count) * 1e6)

@@ -16,15 +16,18 @@ enum NameFolding {
 
     /// Appends the key of the UTF-8 `bytes` to `out`. Invalid UTF-8 counts as U+FFFD, so any bytes (even
     /// from a damaged index) give some key, never a trap.
-    /// - Parameter umlauts: spell German umlauts out (ä → ae, ö → oe, ü → ue, precomposed or as a base
-    ///   letter with a combining diaeresis) instead of dropping their dots.
-    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, umlauts: Bool, into out: inout [UInt8]) {
-        out.reserveCapacity(out.count + bytes.count)
+    /// - Parameters:
+    ///   - umlauts: spell German umlauts out (ä → ae, ö → oe, ü → ue, precomposed or as a base letter with
+    ///     a combining diaeresis) instead of dropping their dots.
+    ///   - limit: stop once at least this many bytes were appended: they are the key's first bytes (the
+    ///     output only grows), so a caller that compares a key's start folds no more of a long name.
+    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, umlauts: Bool, into out: inout [UInt8], limit: Int = .max) {
         let start = out.count
+        if limit == .max { out.reserveCapacity(start + bytes.count) }
         var pendingSpace = false
         var previous: UInt32 = 0
         var i = 0
-        while i < bytes.count {
+        while i < bytes.count && out.count - start < limit {
             let b = bytes[i]
             var value: UInt32
             if b < 0x80 {
@@ -43,6 +46,7 @@ enum NameFolding {
                 continue
             }
             (value, i) = decodeScalar(bytes, at: i)
+            if isIgnorable(value) { continue }  // invisible: as if absent, even between a letter and its marks
             if umlauts {
                 if value == 0x0308 && (previous | 0x20 == 0x61 || previous | 0x20 == 0x6F || previous | 0x20 == 0x75) {
                     out.append(0x65)
@@ -139,7 +143,24 @@ enum NameFolding {
         (v >= 0x0300 && v <= 0x036F) || (v >= 0x0483 && v <= 0x0489) || (v >= 0x0591 && v <= 0x05C7)
             || (v >= 0x064B && v <= 0x065F) || v == 0x0670 || (v >= 0x1AB0 && v <= 0x1AFF)
             || (v >= 0x1DC0 && v <= 0x1DFF) || (v >= 0x20D0 && v <= 0x20FF) || (v >= 0xFE20 && v <= 0xFE2F)
-            || v == 0x200C || v == 0x200D
+    }
+
+    /// Unicode's default-ignorable code points (DerivedCoreProperties.txt, Default_Ignorable_Code_Point):
+    /// characters that show nothing — U+FEFF (byte order mark), U+200B–U+200F (zero width space,
+    /// non-joiner, joiner, direction marks), U+00AD (soft hyphen), U+2060–U+206F (word joiner, invisible
+    /// operators, bidi isolates), U+202A–U+202E (bidi embeddings), U+180B–U+180F (Mongolian selectors),
+    /// variation selectors (U+FE00–U+FE0F, U+E0100–U+E01EF), tags (U+E0000–U+E007F), Hangul fillers — so a
+    /// name matches whether or not one was pasted into it. They are dropped, not read as spaces: they
+    /// separate no words on screen ("Fran\u{AD}ce" is "France"), as collation ignores them (UTS #10).
+    static func isIgnorable(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F, 0x200B...0x200F,
+             0x202A...0x202E, 0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFF8,
+             0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Spaces and punctuation that separate words: all fold to one space.

@@ -10,6 +10,16 @@ extension KeyIndex {
         length < 4 ? 0 : (length < 8 ? 1 : 2)
     }
 
+    /// What one fuzzy walk cost, for tests and benchmarks: the work is bounded by these, not by the query.
+    struct FuzzyWork: Equatable {
+        /// Trie nodes visited: one dynamic-programming row each.
+        var rows = 0
+        /// Cells computed: `2·bound + 1` per row.
+        var cells = 0
+        /// Subtrees skipped because no key under them comes within the bound.
+        var skips = 0
+    }
+
     /// Calls `body(entry, distance)` for every entry whose key is within `bound` edits of `query`, where an
     /// edit inserts, deletes or substitutes a byte, or swaps two adjacent bytes (optimal string alignment,
     /// the restricted Damerau–Levenshtein distance: Damerau 1964; Navarro 2001, "A guided tour to
@@ -18,22 +28,74 @@ extension KeyIndex {
     /// The sorted keys are walked as an implicit trie: a key reuses the dynamic-programming rows of the
     /// previous key for their common prefix, so each trie node costs one row. A row whose minimum exceeds
     /// the bound can only grow further down, so every key under that prefix is skipped (`Cursor.skip`).
+    /// Its siblings are mostly skipped with it: a last byte that equals none of the few query bytes the
+    /// row compares with gives one and the same row, so when that row is pruned too, the walk jumps to the
+    /// next sibling whose byte is one of them (or past the parent), instead of visiting each sibling.
+    ///
+    /// Only a band of each row is computed: the cell for a key prefix of `d` bytes and a query prefix of
+    /// `j` bytes is at least `|d − j|`, so cells with `|d − j| > bound` can never lead to a match and stand
+    /// for "too far" (Ukkonen 1985, "Algorithms for approximate string matching", Information and Control
+    /// 64, cutoff diagonals). A row is `2·bound + 1` cells whatever the query's length, and a query longer
+    /// than every key by more than the bound is answered at once, so a 64 KiB query costs no more than a
+    /// short one.
     ///
     /// `firstByte` splits the trie at its root: `.same` walks only the keys that begin with the query's
     /// first byte (one subtree: most typos keep the first letter, and the whole walk costs milliseconds on
     /// ~550,000 keys, since every 3-byte prefix is within 2 edits of something); `.other` walks all the
     /// rest, so a search that tried `.same` first never walks that subtree twice; `.any` walks everything.
-    /// - Complexity: O(visited trie nodes × query length); the bound keeps the visited part small.
-    func forEachFuzzy(_ query: [UInt8], bound: Int, firstByte: FirstByte = .any, _ body: (Int, Int) -> Void) {
+    /// - Returns: the work done (visited nodes, cells, skips).
+    /// - Complexity: O(visited trie nodes × bound); visited nodes are at most `maxKeyLength` deep, and the
+    ///   bound keeps the visited part small.
+    @discardableResult
+    func forEachFuzzy(_ query: [UInt8], bound: Int, firstByte: FirstByte = .any, _ body: (Int, Int) -> Void) -> FuzzyWork {
+        var work = FuzzyWork()
         let m = query.count
-        guard bound > 0, m > 0, count > 0 else { return }
-        let width = m + 1
-        let maxDepth = m + bound
-        // rows[d * width + j]: distance between the key's first d bytes and the query's first j bytes.
-        var rows = [Int](repeating: 0, count: (maxDepth + 1) * width)
-        for j in 0...m { rows[j] = j }
+        guard bound > 0, m > 0, count > 0, m <= maxKeyLength + bound else { return work }
+        let band = 2 * bound + 1
+        let far = bound + 1  // any value above the bound: all mean "no match", so values are capped here
+        let maxDepth = m + bound  // a longer key is more than `bound` deletions away
+        // rows[d * band + (j − d + bound)]: distance between the key's first d bytes and the query's first j
+        // bytes, for |j − d| ≤ bound.
+        // One spare row at the end, for a row computed only to be looked at.
+        var rows = [Int](repeating: far, count: (maxDepth + 2) * band)
+        let spare = (maxDepth + 1) * band
+        for j in 0...min(bound, m) { rows[j + bound] = j }
         var path = [UInt8](repeating: 0, count: maxDepth)
         var valid = 0  // rows 0...valid hold the path's first `valid` bytes
+        // Reused buffers: the current key (a copy, since `skip` moves the cursor; a fresh copy each time would
+        // make the cursor's next fold reallocate) and the prefix to skip.
+        var key: [UInt8] = [], prefix: [UInt8] = []
+        key.reserveCapacity(64)
+        prefix.reserveCapacity(64)
+        /// Computes the row for the key's first `depth + 1` bytes, the last being `byte` (−1: a byte equal to
+        /// no query byte), from the rows above it, into `rows[base..<base + band]`; returns its minimum.
+        func fill(depth: Int, byte: Int, at base: Int) -> Int {
+            let previous = depth * band
+            let row = depth + 1
+            var rowMin = far
+            for o in 0..<band {
+                let j = row + o - bound  // the query prefix this cell stands for
+                var value = far
+                if j == 0 {
+                    value = row
+                } else if j > 0 && j <= m {
+                    // Substitution or match from (d, j − 1); deletion from (d, j); insertion from (d + 1, j − 1).
+                    value = rows[previous + o] + (Int(query[j - 1]) == byte ? 0 : 1)
+                    if o + 1 < band { value = min(value, rows[previous + o + 1] + 1) }
+                    if o > 0 { value = min(value, rows[base + o - 1] + 1) }
+                    if depth >= 1 && j >= 2 && byte == Int(query[j - 2]) && path[depth - 1] == query[j - 1] {
+                        value = min(value, rows[previous - band + o] + 1)  // a swap, from (d − 1, j − 2)
+                    }
+                    value = min(value, far)
+                }
+                rows[base + o] = value
+                if value < rowMin { rowMin = value }
+            }
+            work.rows += 1
+            work.cells += band
+            return rowMin
+        }
+
         var cursor = Cursor(self)
         if firstByte == .same {
             let first = query[0]
@@ -43,37 +105,29 @@ extension KeyIndex {
             cursor.load(0)
         }
         while cursor.position < count {
-            if firstByte == .same && (cursor.key.isEmpty || cursor.key[0] != query[0]) { return }
+            if firstByte == .same && (cursor.key.isEmpty || cursor.key[0] != query[0]) { return work }
             if firstByte == .other && cursor.key.first == query[0] {
                 // The subtree `.same` walked: jump past it. No path rows survive the jump.
                 valid = 0
+                work.skips += 1
                 cursor.skip(prefix: query[0..<1])
                 continue
             }
-            let key = cursor.key  // a copy: `skip` moves the cursor
+            key.removeAll(keepingCapacity: true)
+            key.append(contentsOf: cursor.key)
             var depth = 0
             let shared = min(valid, key.count)
             while depth < shared && path[depth] == key[depth] { depth += 1 }
-            var pruned = -1
+            var pruned = -1, tooLong = false
             while depth < key.count {
                 if depth >= maxDepth {
                     pruned = depth
+                    tooLong = true
                     break
                 }
                 let c = key[depth]
                 path[depth] = c
-                let previous = depth * width, current = (depth + 1) * width
-                rows[current] = depth + 1
-                var rowMin = depth + 1
-                for j in 1...m {
-                    let cost = query[j - 1] == c ? 0 : 1
-                    var value = min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
-                    if depth >= 1 && j >= 2 && c == query[j - 2] && path[depth - 1] == query[j - 1] {
-                        value = min(value, rows[previous - width + j - 2] + 1)
-                    }
-                    rows[current + j] = value
-                    if value < rowMin { rowMin = value }
-                }
+                let rowMin = fill(depth: depth, byte: Int(c), at: (depth + 1) * band)
                 depth += 1
                 valid = depth
                 if rowMin > bound {
@@ -84,15 +138,37 @@ extension KeyIndex {
             if pruned >= 0 {
                 // No key starting with these bytes comes within the bound.
                 valid = min(valid, pruned)
-                // A fresh array, not a slice of `key`: `skip` rewrites the cursor's key buffer while it compares.
-                let prefix = Array(key[0..<pruned])
+                work.skips += 1
+                prefix.removeAll(keepingCapacity: true)
+                prefix.append(contentsOf: key[0..<pruned])
+                // Its siblings: a byte that equals no query byte the row compares with gives one and the same
+                // row, so when that row is pruned too, only siblings whose last byte is one of those query
+                // bytes can match. Jump to the next such sibling, or past the parent when none is left.
+                let parent = pruned - 1
+                if !tooLong && parent >= 1 && fill(depth: parent, byte: -1, at: spare) > bound {
+                    let c = Int(key[parent])
+                    var next = 256
+                    for j in max(1, parent - bound)...min(m, parent + bound + 1) where Int(query[j - 1]) > c {
+                        next = min(next, Int(query[j - 1]))
+                    }
+                    prefix.removeLast()
+                    if next < 256 {
+                        prefix.append(UInt8(next))
+                        cursor.skip(to: prefix[...])
+                        continue
+                    }
+                }
                 cursor.skip(prefix: prefix[...])
                 continue
             }
             valid = key.count
-            let distance = rows[key.count * width + m]
-            if distance <= bound { body(cursor.position, distance) }
+            let offset = m - key.count + bound  // the cell (key.count, m), if it lies in the band
+            if offset >= 0 && offset < band {
+                let distance = rows[key.count * band + offset]
+                if distance <= bound { body(cursor.position, distance) }
+            }
             cursor.advance()
         }
+        return work
     }
 }

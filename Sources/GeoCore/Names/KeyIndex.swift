@@ -18,11 +18,27 @@ struct KeyIndex: Sendable {
     let blockStarts: Table<UInt32>
     /// One `Posting` per entry, 3 bytes each, little-endian.
     let postings: Table<UInt8>
+    /// One byte per entry: its key's length, 255 for 255 or more. Prefix search scores a name by how much
+    /// of it the query covers, and reads that here instead of decoding and folding every name under a
+    /// short prefix (tens of thousands under "a").
+    let keyLengths: Table<UInt8>
+    /// The longest key's length in bytes: no key is within `bound` edits of a longer query than this plus
+    /// `bound`, so the fuzzy walk refuses such queries at once (`forEachFuzzy`).
+    let maxKeyLength: Int
 
-    init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>) {
+    init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, keyLengths: Table<UInt8>, maxKeyLength: Int) {
         self.data = data
         self.blockStarts = blockStarts
         self.postings = postings
+        self.keyLengths = keyLengths
+        self.maxKeyLength = maxKeyLength
+    }
+
+    /// Entry `i`'s key length, or nil when it is 255 bytes or more (then fold the key to know).
+    @inline(__always)
+    func keyLength(_ i: Int) -> Int? {
+        let length = Int(keyLengths[i])
+        return length < 255 ? length : nil
     }
 
     static var empty: KeyIndex { KeyIndexBuilder().build() }
@@ -56,6 +72,8 @@ struct KeyIndex: Sendable {
         private(set) var position = -1
         private(set) var text: [UInt8] = []
         private(set) var key: [UInt8] = []
+        /// The start of the key, folded by `keyStart(_:)`.
+        private var probe: [UInt8] = []
         private var offset = 0
         private var end = 0
 
@@ -66,10 +84,23 @@ struct KeyIndex: Sendable {
             count = index.count
             text.reserveCapacity(64)
             key.reserveCapacity(64)
+            probe.reserveCapacity(64)
         }
 
         /// Moves to entry `i` (decoding from its block's start); `i == count` is the end.
         mutating func load(_ i: Int) {
+            loadText(i)
+            if i < count { foldKey() }
+        }
+
+        /// Moves to the next entry.
+        mutating func advance() {
+            advanceText()
+            if position < count { foldKey() }
+        }
+
+        /// `load` without folding the key (`key` is left empty): for moves that only look at the key's start.
+        private mutating func loadText(_ i: Int) {
             position = i
             text.removeAll(keepingCapacity: true)
             key.removeAll(keepingCapacity: true)
@@ -79,36 +110,76 @@ struct KeyIndex: Sendable {
             end = min(Int(starts[block + 1]), data.count)
             copy(varint())
             for _ in 0..<(i % KeyIndex.blockSize) { decodeNext() }
-            foldKey()
         }
 
-        /// Moves to the next entry.
-        mutating func advance() {
+        /// `advance` without folding the key.
+        private mutating func advanceText() {
             if position + 1 >= count || (position + 1) % KeyIndex.blockSize == 0 {
-                load(position + 1)
+                loadText(position + 1)
                 return
             }
             position += 1
+            key.removeAll(keepingCapacity: true)
             decodeNext()
+        }
+
+        /// The current entry's key folded up to at least `length` bytes (all of it if shorter): a few bytes for
+        /// the short prefixes the fuzzy walk skips, whatever the name's length.
+        private mutating func keyStart(_ length: Int) -> [UInt8] {
+            probe.removeAll(keepingCapacity: true)
+            guard position < count else { return probe }
+            let umlauts = posting.umlauts
+            text.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: umlauts, into: &probe, limit: length) }
+            return probe
+        }
+
+        /// Moves to entry `i`, decoding forward from the current entry when `i` lies ahead of it in the same
+        /// block (else from the block's start, as `load`), and folding only entry `i`'s key.
+        mutating func seek(_ i: Int) {
+            guard position >= 0, i > position, i < count, i / KeyIndex.blockSize == position / KeyIndex.blockSize else {
+                if i != position { load(i) }
+                return
+            }
+            while position < i {
+                position += 1
+                decodeNext()
+            }
             foldKey()
         }
 
         /// Moves to the first entry after the current one whose key does not start with `prefix`, given that
-        /// the current key does (the keys under a prefix are contiguous). A few steps ahead first, since
-        /// most skipped runs are short, then galloping over block heads and a binary search.
+        /// the current key does (the keys under a prefix are contiguous).
         mutating func skip(prefix: ArraySlice<UInt8>) {
+            skip(probing: prefix.count) { $0.starts(with: prefix) }
+        }
+
+        /// Moves to the first entry after the current one whose key is not below `target` in the order of
+        /// keys cut to `target.count` bytes (the first key ≥ target, or one that starts with it), given that
+        /// the current key is below it.
+        mutating func skip(to target: ArraySlice<UInt8>) {
+            skip(probing: target.count) { $0.prefix(target.count).lexicographicallyPrecedes(target) }
+        }
+
+        /// Moves to the first entry after the current one for which `isBefore` is false, given that it holds
+        /// for the current entry and then for a leading run of entries (false ever after). `isBefore` sees
+        /// the key's first `length` bytes or more (`keyStart`): only that much of each name is folded.
+        /// A few steps ahead first, since most skipped runs are short, then galloping over block heads and
+        /// a binary search.
+        /// - Complexity: O(log(entries skipped)) block heads, plus at most two blocks decoded.
+        private mutating func skip(probing length: Int, while isBefore: ([UInt8]) -> Bool) {
+            defer { if position < count { foldKey() } }
             for _ in 0..<2 {
-                advance()
-                if position >= count || !key.starts(with: prefix) { return }
+                advanceText()
+                if position >= count || !isBefore(keyStart(length)) { return }
             }
             let origin = position
             let blocks = starts.count - 1
-            var inside = position / KeyIndex.blockSize  // a block whose keys from `position` on start with prefix
+            var inside = position / KeyIndex.blockSize  // a block whose entries from `position` on are before
             var step = 1
-            var outside = blocks  // a block whose head no longer does (or the end)
+            var outside = blocks  // a block whose head no longer is (or the end)
             while inside + step < blocks {
-                load((inside + step) * KeyIndex.blockSize)
-                if !key.starts(with: prefix) {
+                loadText((inside + step) * KeyIndex.blockSize)
+                if !isBefore(keyStart(length)) {
                     outside = inside + step
                     break
                 }
@@ -117,12 +188,12 @@ struct KeyIndex: Sendable {
             }
             while outside - inside > 1 {
                 let mid = (inside + outside) / 2
-                load(mid * KeyIndex.blockSize)
-                if key.starts(with: prefix) { inside = mid } else { outside = mid }
+                loadText(mid * KeyIndex.blockSize)
+                if isBefore(keyStart(length)) { inside = mid } else { outside = mid }
             }
-            load(max(inside * KeyIndex.blockSize, origin))
+            loadText(max(inside * KeyIndex.blockSize, origin))
             let limit = min(outside * KeyIndex.blockSize, count)
-            while position < limit && key.starts(with: prefix) { advance() }
+            while position < limit && isBefore(keyStart(length)) { advanceText() }
         }
 
         /// The current entry's posting.
@@ -211,6 +282,8 @@ struct KeyIndex: Sendable {
         out.array(data)
         out.array(blockStarts)
         out.array(postings)
+        out.array(keyLengths)
+        out.u64(UInt64(maxKeyLength))
     }
 
     /// Reads what `write(to:)` wrote; checks the block offsets. (Texts and postings are not scanned:
@@ -220,7 +293,13 @@ struct KeyIndex: Sendable {
         data = try input.table(of: UInt8.self)
         blockStarts = try input.table(of: UInt32.self)
         postings = try input.table(of: UInt8.self)
+        keyLengths = try input.table(of: UInt8.self)
+        let longest = try input.u64()
         guard postings.count % 3 == 0 else { throw .invalid("name postings") }
+        guard keyLengths.count == postings.count / 3 else { throw .invalid("name key lengths") }
+        // A wrong length can only drop fuzzy matches; one past any text's reach is refused as damage.
+        guard longest <= UInt64(data.count) * 3 else { throw .invalid("name key length") }
+        maxKeyLength = Int(longest)
         let s = blockStarts.buffer
         let blocks = (postings.count / 3 + Self.blockSize - 1) / Self.blockSize
         guard s.count == blocks + 1, s[0] == 0, Int(s[s.count - 1]) == data.count else { throw .invalid("name blocks") }
@@ -297,8 +376,13 @@ struct KeyIndexBuilder {
         var starts: [UInt32] = []
         var postings: [UInt8] = []
         var previous: ArraySlice<UInt8> = []
+        var keyLengths: [UInt8] = []
+        keyLengths.reserveCapacity(order.count)
+        var maxKeyLength = 0
         for (n, k) in order.enumerated() {
             let e = entries[k]
+            maxKeyLength = max(maxKeyLength, Int(e.keyCount))
+            keyLengths.append(UInt8(min(e.keyCount, 255)))
             let text = texts[Int(e.text)..<Int(e.text + e.textCount)]
             if n % KeyIndex.blockSize == 0 {
                 starts.append(UInt32(data.count))
@@ -320,7 +404,8 @@ struct KeyIndexBuilder {
             postings.append(UInt8(truncatingIfNeeded: e.posting >> 16))
         }
         starts.append(UInt32(data.count))
-        return KeyIndex(data: Table(data), blockStarts: Table(starts), postings: Table(postings))
+        return KeyIndex(data: Table(data), blockStarts: Table(starts), postings: Table(postings),
+                        keyLengths: Table(keyLengths), maxKeyLength: maxKeyLength)
     }
 
     static func appendVarint(_ value: Int, to out: inout [UInt8]) {

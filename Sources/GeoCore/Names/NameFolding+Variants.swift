@@ -13,15 +13,17 @@ extension NameFolding {
         return spelled == plain ? nil : spelled
     }
 
-    /// For a flag emoji (two regional indicator symbols, optionally with spaces or U+FE0F around them): the
-    /// lower-case ISO alpha-2 letters it spells ("🇫🇷" → "fr"); nil for anything else.
+    /// For a flag emoji (two regional indicator symbols, optionally with spaces, tabs or invisible
+    /// characters (`isIgnorable`, e.g. U+FE0F) around them): the lower-case ISO alpha-2 letters it spells
+    /// ("🇫🇷" → "fr"); nil for anything else. Stops at the third indicator, so 1,000 flags cost three.
     static func flagKey(_ text: String) -> [UInt8]? {
         var letters: [UInt8] = []
         for scalar in text.unicodeScalars {
             let v = scalar.value
             if v >= 0x1F1E6 && v <= 0x1F1FF {
+                if letters.count == 2 { return nil }
                 letters.append(UInt8(v - 0x1F1E6) + 0x61)
-            } else if v != 0x20 && v != 0xFE0F && v != 0x09 {
+            } else if v != 0x20 && v != 0x09 && !isIgnorable(v) {
                 return nil
             }
         }
