@@ -93,9 +93,10 @@ extension CountryIndex {
     func row(of lat: Double) -> Int {
         // `bandScale / bands` is 1 / cellSize: a multiplication instead of a division on the way to the
         // first table read (the loops below correct any rounding either way).
-        var r = Int((lat + 90) * (bandScale / Double(Self.bands)))
-        if r < 0 { r = 0 }
-        if r >= rows { r = rows - 1 }
+        // Converted only once known to lie in [0, rows): a NaN, an infinity or a latitude out of range (a
+        // caller's mistake) gives an edge row, never a trap.
+        let x = (lat + 90) * (bandScale / Double(Self.bands))
+        var r = x > 0 ? (x < Double(rows) ? Int(x) : rows - 1) : 0
         while r > 0 && lat < rowSouth[r] { r -= 1 }
         while r < rows - 1 && lat > rowSouth[r + 1] { r += 1 }
         return r
@@ -104,9 +105,9 @@ extension CountryIndex {
     /// The column whose closed longitude band holds `lon` (which must be in [-180, 180]).
     @inline(__always)
     func column(of lon: Double) -> Int {
-        var c = Int((lon + 180) * (bandScale / Double(Self.bands)))
-        if c < 0 { c = 0 }
-        if c >= columns { c = columns - 1 }
+        // As in `row(of:)`: converted only once known to lie in [0, columns).
+        let x = (lon + 180) * (bandScale / Double(Self.bands))
+        var c = x > 0 ? (x < Double(columns) ? Int(x) : columns - 1) : 0
         while c > 0 && lon < columnWest[c] { c -= 1 }
         while c < columns - 1 && lon > columnWest[c + 1] { c += 1 }
         return c
@@ -148,17 +149,17 @@ extension CountryIndex {
     /// edge whose latitudes span `lat` is always listed in `lat`'s band (see `bandSlots(entry:band:)`).
     @inline(__always)
     func band(_ lat: Double, south: Double) -> Int {
-        let k = Int((lat - south) * bandScale)
-        return k < 0 ? 0 : (k >= Self.bands ? Self.bands - 1 : k)
+        // Compared before converting, so no input can trap: `lat - south` is within one cell for the
+        // callers, but a NaN or a far latitude only clamps.
+        let x = (lat - south) * bandScale
+        return x > 0 ? (x < Double(Self.bands) ? Int(x) : Self.bands - 1) : 0
     }
 
-    /// Wraps any finite longitude into [-180, 180).
+    /// Wraps any finite longitude into [-180, 180), exactly (see `GeoMath.wrappedLongitude(_:)`); NaN for
+    /// NaN and the infinities.
     @inline(__always)
     public static func wrapLongitude(_ lon: Double) -> Double {
         if lon >= -180 && lon < 180 { return lon }
-        var wrapped = lon - 360 * ((lon + 180) / 360).rounded(.down)
-        if wrapped >= 180 { wrapped -= 360 }
-        if wrapped < -180 { wrapped += 360 }
-        return wrapped
+        return GeoMath.wrappedLongitude(lon)
     }
 }
