@@ -230,6 +230,7 @@ private func withArticle(_ noun: String) -> String {
 
 /// A bound as people write it: `90`, not `90.0`.
 private func describe(_ value: Double) -> String {
+    // Whole and below 1e15 (NaN fails the first test, infinities the second): the conversion is exact.
     if value == value.rounded(), value.magnitude < 1e15 { return "\(Int(value))" }
     return "\(value)"
 }
