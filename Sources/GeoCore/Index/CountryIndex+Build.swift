@@ -78,6 +78,9 @@ struct CountryIndexBuilder {
     }
 
     /// The rows whose latitude band, widened by the margin, meets [minLat, maxLat].
+    ///
+    /// Here and in `columnRange`, the conversions see vertex coordinates, which `init` requires to be in
+    /// range, divided by a cell size of at least 0.01: far inside `Int`.
     func rowRange(_ minLat: Double, _ maxLat: Double) -> (Int, Int) {
         let m = CountryIndex.margin
         var r0 = max(0, min(rows - 1, Int((minLat + 90) / cellSize)))
