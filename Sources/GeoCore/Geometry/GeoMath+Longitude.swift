@@ -9,6 +9,9 @@ extension GeoMath {
     /// - Parameter lon: any double.
     /// - Returns: the longitude in [-180, 180) (180 itself becomes -180); NaN for NaN or an infinity.
     /// - Complexity: O(1): at most ten integer multiplications for the largest inputs; no libm.
+    ///   Out of line: callers handle [-180, 180) themselves, and this code inlined into the lookup slowed
+    ///   every lookup down.
+    @inline(never)
     static func wrappedLongitude(_ lon: Double) -> Double {
         if lon >= -180 && lon < 180 { return lon }
         guard lon.isFinite else { return .nan }
