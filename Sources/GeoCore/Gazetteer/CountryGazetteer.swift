@@ -70,10 +70,7 @@ public struct CountryGazetteer: Sendable {
     /// border within `maxDistanceKm`.
     private func match(_ point: GeoPoint, inside area: Int?, maxDistanceKm: Double) -> ReverseMatch? {
         if let area { return ReverseMatch(countryIndex: area, kind: .inside, distanceKm: 0) }
-        // A point off the sphere (a caller's NaN or infinity) is near nothing; `area(containing:)` already
-        // found it in nothing.
-        guard maxDistanceKm > 0, CountryIndex.isOnSphere(lat: point.lat, wrappedLon: CountryIndex.wrapLongitude(point.lon)),
-              let near = index.nearestArea(to: point, withinKm: maxDistanceKm) else { return nil }
+        guard maxDistanceKm > 0, let near = index.nearestArea(to: point, withinKm: maxDistanceKm) else { return nil }
         return ReverseMatch(countryIndex: near.area, kind: .nearest, distanceKm: near.distanceKm)
     }
 

@@ -26,8 +26,9 @@ extension CountryIndex {
                 let lon = Self.wrapLongitude(p.lon)
                 borderOf[k] = -1
                 // Off the sphere (NaN, infinite) or on the antimeridian (two spellings to try): the
-                // ordinary lookup, which knows both rules, answers at once.
-                if !Self.isOnSphere(lat: p.lat, wrappedLon: lon) || lon == -180 {
+                // ordinary lookup, which knows both rules, answers at once. A wrapped longitude is below
+                // 180 or NaN, so `lon > -180` leaves exactly the longitudes the grid reads directly.
+                if !(p.lat >= -90 && p.lat <= 90 && lon > -180) {
                     results[base + k] = area(containing: p).map { Int32($0) } ?? -1
                     continue
                 }
