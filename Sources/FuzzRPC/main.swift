@@ -20,6 +20,7 @@ let server: RPCServer? = try? RPCServer(gazetteer: CountryGazetteer.load(geoJSON
 /// Fuzzes the whole request-line handler: the input is a stream of lines fed through `RPCSession` (framing,
 /// the line cap, decoding, dispatch, the methods and the error replies) in chunks whose size the first byte
 /// picks. Every reply line must be one JSON object, or a non-empty array of them, with `"jsonrpc":"2.0"`.
+/// Then the same bytes pick requests with hostile numbers in every numeric parameter (`numberRequests`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRPC(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let server else {
@@ -44,7 +45,74 @@ public func fuzzRPC(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         checkReply(Array(output[lineStart..<index]))
         lineStart = index + 1
     }
+    numberRequests(input, server: server)
     return 0
+}
+
+/// Numbers that break naive code, as JSON text: the ends of the double range, subnormals, the point where
+/// doubles stop holding fractions (2^53) and where `360 · q` stops being exact (7e16), signed zeros, a literal
+/// that overflows to infinity, the antimeridian and its other spellings, and each parameter's bounds.
+let hostileNumbers = [
+    "1e308", "-1e308", "1.7976931348623157e308", "5e-324", "-5e-324", "2.2250738585072014e-308", "1e37", "-1e37",
+    "70000000000000000.5", "72057594037927938.5", "9007199254740993", "-0.0", "-0", "0", "1e400", "-1e400",
+    "180", "-180", "540", "-540", "180.00000000000003", "179.99999999999997", "-179.99999999999991", "1e300",
+    "90", "-90", "90.00000000000001", "20037.5", "20037.500000000004", "250", "251", "1", "0.5", "2.0e0",
+]
+
+/// Every numeric parameter of every method; each `N` is replaced by a number the input picks, and the id
+/// and closing brace are appended.
+let numberTemplates = [
+    #"{"jsonrpc":"2.0","method":"reverseGeocode","params":[N,N]"#,
+    #"{"jsonrpc":"2.0","method":"reverseGeocode","params":{"lat":N,"lon":N,"maxDistanceKm":N}"#,
+    #"{"jsonrpc":"2.0","method":"reverseGeocodeMany","params":{"points":[[N,N],[N,N],[0.5,N]],"maxDistanceKm":N}"#,
+    #"{"jsonrpc":"2.0","method":"reverseGeocodeMany","params":[[[N,N]]]"#,
+    #"{"jsonrpc":"2.0","method":"forwardGeocode","params":["Left",N]"#,
+    #"{"jsonrpc":"2.0","method":"forwardGeocode","params":{"query":"Right","limit":N}"#,
+    #"{"jsonrpc":"2.0","method":"countriesInBBox","params":[N,N,N,N]"#,
+    #"{"jsonrpc":"2.0","method":"countriesInBBox","params":{"minLat":N,"minLon":N,"maxLat":N,"maxLon":N}"#,
+]
+
+/// A number for one placeholder: from the hostile list, or built from two input bytes as
+/// `±d.ddde±x` with an exponent anywhere from -340 to 340 (subnormals, overflow and everything between).
+func pickNumber(_ input: UnsafeBufferPointer<UInt8>, _ k: inout Int) -> String {
+    func next() -> Int {
+        defer { k += 1 }
+        return input.isEmpty ? 0 : Int(input[k % input.count])
+    }
+    let choice = next()
+    if choice < 192 { return hostileNumbers[choice % hostileNumbers.count] }
+    let digits = next(), exponent = next() * 680 / 255 - 340
+    return (choice & 1 == 0 ? "" : "-") + "\(digits % 10).\(digits)e\(exponent)"
+}
+
+/// The second half of the target: requests built from the input, with hostile numbers in every numeric
+/// parameter (issue 13: `[10, 1e37]` killed the server). Each must get exactly one reply with its own id,
+/// holding a result or a -32602 error, never anything else, and the server must stay up.
+func numberRequests(_ input: UnsafeBufferPointer<UInt8>, server: RPCServer) {
+    var k = 1
+    for id in 0..<min(8, 1 + input.count / 4) {
+        let template = numberTemplates[Int(input.isEmpty ? 0 : input[(k - 1) % input.count]) % numberTemplates.count]
+        var line = ""
+        for piece in template.split(separator: "N", omittingEmptySubsequences: false).enumerated() {
+            if piece.offset > 0 { line += pickNumber(input, &k) }
+            line += piece.element
+        }
+        line += #","id":\#(id)}"#
+        k += 1
+        var out = JSONWriter()
+        let answered = Array(line.utf8).withUnsafeBufferPointer { server.handle(line: $0, into: &out) }
+        fuzzCheck(answered && out.bytes.last == 0x0A, "no reply line for \(line)")
+        guard case .object(let reply)? = try? JSONReader.parse(Array(out.bytes.dropLast())) else {
+            fuzzCheck(false, "the reply to \(line) is not one JSON object")
+            return
+        }
+        fuzzCheck(reply["id"] == .number(JSONNumber(text: "\(id)", value: Double(id))), "the reply to \(line) lost its id")
+        if let error = reply["error"] {
+            fuzzCheck(error["code"]?.doubleValue == -32602, "the reply to \(line) is an error other than -32602")
+        } else {
+            fuzzCheck(reply["result"] != nil, "the reply to \(line) has neither result nor error")
+        }
+    }
 }
 
 func checkReply(_ line: [UInt8]) {

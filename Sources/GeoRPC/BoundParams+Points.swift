@@ -15,7 +15,8 @@ extension BoundParams {
         for (k, element) in elements.enumerated() {
             let path = names[slot] + "[\(k)]"
             guard case .array(let pair) = element, pair.count == 2 else {
-                throw failure(path, .wrongType(expected: "[lat, lon] array", found: RPCValueKind(element)))
+                let count = if case .array(let other) = element { other.count } else { 0 }
+                throw failure(path, .notAPair(found: RPCValueKind(element), count: count))
             }
             let lat = try Self.coordinate(pair[0], path + "[0]", within: -90, 90)
             let lon = try Self.coordinate(pair[1], path + "[1]", within: -.infinity, .infinity)

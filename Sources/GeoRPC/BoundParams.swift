@@ -79,7 +79,7 @@ struct BoundParams {
         guard number.value >= Double(lower), number.value <= Double(upper) else {
             throw failure(slot, .outOfRange(number, lower: Double(lower), upper: Double(upper)))
         }
-        return Int(number.value)
+        return Int(number.value)  // whole and within lower...upper (both Ints), so it converts exactly
     }
 
     /// The string in `slot`.

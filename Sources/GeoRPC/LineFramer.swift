@@ -11,7 +11,8 @@
 /// - lines that are empty or hold only spaces, tabs or `\r` are skipped: they carry no message
 ///   (a project decision recorded in the conformance notes).
 ///
-/// - a line longer than ``maxLineBytes`` is reported once through `overlong` and skipped to its `\n`.
+/// - a line longer than ``maxLineBytes`` (not counting the `\r` of a CRLF) is reported once through
+///   `overlong` and skipped to its `\n`.
 ///
 /// Other bytes, NUL included, stay in the line for the JSON reader to judge.
 public struct LineFramer: Sendable {
@@ -70,7 +71,7 @@ public struct LineFramer: Sendable {
                     discarding = false
                 } else {
                     let piece = UnsafeBufferPointer(rebasing: chunk[lineStart..<index])
-                    if pending.count + piece.count > maxLineBytes {
+                    if isOverlong(pending.count + piece.count, lastByte: piece.last ?? pending.last) {
                         dropPending()
                         try overlong()
                     } else if pending.isEmpty {
@@ -86,7 +87,7 @@ public struct LineFramer: Sendable {
         }
         guard lineStart < count, !discarding else { return }
         let rest = UnsafeBufferPointer(rebasing: chunk[lineStart..<count])
-        if pending.count + rest.count > maxLineBytes {
+        if isOverlong(pending.count + rest.count, lastByte: rest.last) {
             dropPending()
             discarding = true
             try overlong()
@@ -102,6 +103,16 @@ public struct LineFramer: Sendable {
     public mutating func finish<E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void) throws(E) {
         discarding = false
         if !pending.isEmpty { try emitPending(body) }
+    }
+
+    /// Whether a line of `count` bytes so far (before any `\n`) is over the cap. A final `\r` is not
+    /// counted: it is the CR of a CRLF (or may still turn out to be one when its `\n` is in the next
+    /// chunk), which the line loses when it is handed out, so a line of exactly ``maxLineBytes`` passes
+    /// with CRLF as with LF. A `\r` that is not last counts like any byte, so a gathered line still
+    /// holds at most ``maxLineBytes`` + 1 bytes.
+    @inline(__always)
+    private func isOverlong(_ count: Int, lastByte: UInt8?) -> Bool {
+        count - (lastByte == 0x0D ? 1 : 0) > maxLineBytes
     }
 
     /// Forgets a partial line, releasing a large buffer.

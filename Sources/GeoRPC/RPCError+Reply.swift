@@ -140,8 +140,11 @@ extension ParamProblem {
         case .unknown(let accepted):
             return "is not a parameter of this method (it takes \(accepted.joined(separator: ", ")))"
         case .wrongType(let expected, let found):
-            let article = expected.utf8.first == UInt8(ascii: "i") ? "an" : "a"
-            return "must be \(article) \(expected), got \(found.name)"
+            return "must be \(withArticle(expected)), got \(found.name)"
+        case .notAPair(let found, let count):
+            let got = found == .array ? "an array of \(count) element\(count == 1 ? "" : "s")"
+                : (found == .null ? "null" : withArticle(found.name))
+            return "must be a [lat, lon] pair of 2 numbers, got \(got)"
         case .notFinite:
             return "must be a finite number"
         case .notAnInteger(let number):
@@ -181,6 +184,10 @@ extension ParamProblem {
             out.string(expected)
             out.key("found")
             out.string(found.name)
+        case .notAPair(let found, let count):
+            // An array's element count, else the kind found (the two shapes `found` takes elsewhere).
+            out.key("found")
+            if found == .array { out.number(count) } else { out.string(found.name) }
         case .notAnInteger(let number):
             out.key("value")
             out.number(number)
@@ -213,8 +220,17 @@ extension ParamProblem {
     }
 }
 
+/// "an array", "an integer", "an object", "a number": the article a JSON kind's name takes.
+private func withArticle(_ noun: String) -> String {
+    guard let first = noun.utf8.first else { return noun }
+    let vowel = first == UInt8(ascii: "a") || first == UInt8(ascii: "e") || first == UInt8(ascii: "i")
+        || first == UInt8(ascii: "o") || first == UInt8(ascii: "u")
+    return (vowel ? "an " : "a ") + noun
+}
+
 /// A bound as people write it: `90`, not `90.0`.
 private func describe(_ value: Double) -> String {
+    // Whole and below 1e15 (NaN fails the first test, infinities the second): the conversion is exact.
     if value == value.rounded(), value.magnitude < 1e15 { return "\(Int(value))" }
     return "\(value)"
 }

@@ -60,7 +60,7 @@ public enum ParamProblem: Equatable, Sendable {
     /// A named parameter the method does not take (often a typo, so it is refused, not ignored);
     /// `accepted` lists the names the method does take.
     case unknown(accepted: [String])
-    /// The value has the wrong JSON kind; `expected` is "number", "integer" or "string".
+    /// The value has the wrong JSON kind; `expected` is "number", "integer", "string" or "array".
     case wrongType(expected: String, found: RPCValueKind)
     /// A number too large for a double, such as `1e400`.
     case notFinite
@@ -73,6 +73,9 @@ public enum ParamProblem: Equatable, Sendable {
     case wrongCount(found: Int, required: Int, positional: [String], byNameOnly: [String])
     /// A minimum above its maximum, such as `minLat > maxLat`; the payload names the maximum.
     case aboveMaximum(of: String)
+    /// A point that is not a `[lat, lon]` pair: another kind of value, or an array of `count` elements
+    /// other than 2 (`count` is 0 for other kinds).
+    case notAPair(found: RPCValueKind, count: Int)
     /// A value of the right type that is not one the parameter accepts; the text says what is wanted,
     /// e.g. `must be a BCP 47 language tag such as "de" or "pt-BR"`.
     case invalidValue(String)

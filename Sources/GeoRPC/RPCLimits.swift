@@ -9,7 +9,8 @@ public struct RPCLimits: Equatable, Sendable {
     /// The longest line, in bytes before its `\n`. A longer line is answered once (-32700, id null: it
     /// cannot be read) and skipped up to its `\n` without being stored.
     public var maxLineBytes: Int
-    /// The deepest nesting of arrays and objects in a line (-32700).
+    /// The deepest nesting of arrays and objects in a line (-32700); at most ``maxDepthCeiling``
+    /// (``RPCServer`` lowers a higher value to it).
     public var maxDepth: Int
     /// The most requests in one batch (-32600, one error object for the whole batch).
     public var maxBatch: Int
@@ -20,6 +21,13 @@ public struct RPCLimits: Equatable, Sendable {
 
     public static let defaultMaxLineBytes = 16 * 1024 * 1024
     public static let defaultMaxDepth = 64
+    /// The highest `maxDepth` the server accepts. The reader is iterative, but a parsed tree is freed
+    /// (and compared, and written) recursively, one call chain per level: about 140 bytes of stack a
+    /// level natively, so 59,000 levels overflowed the main thread's 8 MiB (issue 13, item 3). At 4,096
+    /// levels that is under 0.6 MiB: within an 8 MiB stack with a wide margin, within a 1 MiB one
+    /// (Tests/e2e/test_numbers_antimeridian.py runs the server so), and within the wasm build's 1 MiB
+    /// (which keeps the default). No JSON-RPC request needs more than a handful of levels.
+    public static let maxDepthCeiling = 4_096
     public static let defaultMaxBatch = 10_000
     public static let defaultMaxStringBytes = 64 * 1024
     public static let defaultMaxNumberChars = 1_000

@@ -13,10 +13,14 @@ public struct RPCServer: Sendable {
     /// The caps on each line; see ``RPCLimits``.
     public let limits: RPCLimits
 
+    /// - Parameter limits: the caps; a `maxDepth` above ``RPCLimits/maxDepthCeiling`` is lowered to it,
+    ///   so that no nesting the reader accepts can overflow the stack when its tree is freed.
     public init(gazetteer: CountryGazetteer, limits: RPCLimits = RPCLimits()) {
         self.gazetteer = gazetteer
         replies = ReverseReplies(gazetteer: gazetteer)
-        self.limits = limits
+        var capped = limits
+        capped.maxDepth = min(limits.maxDepth, RPCLimits.maxDepthCeiling)
+        self.limits = capped
     }
 
     /// Answers one line.

@@ -31,8 +31,10 @@ func median(_ values: [Double]) -> Double {
 func fixed(_ value: Double, _ digits: Int = 2) -> String {
     if !value.isFinite { return "\(value)" }
     var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
+    for _ in 0..<min(max(digits, 0), 15) { scale *= 10 }
     let scaled = (value.magnitude * scale).rounded()
+    // Beyond 2^62 the conversions below would trap; such a figure is printed as Swift prints it.
+    guard scaled < 0x1p62 else { return "\(value)" }
     let whole = Int(scaled / scale)
     var text = (value < 0 ? "-" : "") + "\(whole)"
     if digits > 0 {

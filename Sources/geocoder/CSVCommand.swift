@@ -97,11 +97,16 @@ enum CSVCommand {
     }
 }
 
-/// `value` with `digits` decimals, without Foundation.
+/// `value` with `digits` decimals (0...15), without Foundation.
+///
+/// A value whose scaled form would not fit an `Int` (infinite, NaN, or beyond 2^62 once scaled) is
+/// written as Swift writes it instead of trapping in the conversion.
 func fixed(_ value: Double, _ digits: Int) -> String {
     var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let scaled = Int((value * scale).rounded())
+    for _ in 0..<min(max(digits, 0), 15) { scale *= 10 }
+    let product = (value * scale).rounded()
+    guard product.magnitude < 0x1p62 else { return "\(value)" }  // false for NaN too
+    let scaled = Int(product)
     let whole = scaled / Int(scale)
     var fraction = String(scaled % Int(scale))
     while fraction.count < digits { fraction = "0" + fraction }

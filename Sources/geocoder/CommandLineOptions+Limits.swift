@@ -12,11 +12,15 @@ extension CommandLineOptions {
     ]
 
     /// Sets the cap that `option` names.
-    /// - Throws: `UsageError` unless `text` is a whole number from 1 to 2^53.
+    /// - Throws: `UsageError` unless `text` is a whole number from 1 to 2^53 (for `--max-depth`, to
+    ///   ``RPCLimits/maxDepthCeiling``).
     mutating func setLimit(_ option: String, _ text: String) throws(UsageError) {
         guard let limit = Self.limitOptions[option] else { throw UsageError(message: "unknown option '\(option)'") }
         guard let value = Int(text), value >= 1, value <= 1 << 53 else {
             throw UsageError(message: "\(option) must be a whole number of at least 1, got '\(text)'")
+        }
+        if limit == .depth && value > RPCLimits.maxDepthCeiling {
+            throw UsageError(message: "\(option) must be at most \(RPCLimits.maxDepthCeiling) (deeper nesting could overflow the stack), got '\(text)'")
         }
         switch limit {
         case .lineBytes: limits.maxLineBytes = value

@@ -40,6 +40,8 @@ struct ProgressBar {
         if let totalBytes, totalBytes > 0 {
             let fraction = min(1, Double(bytes) / Double(totalBytes))
             let width = 30
+            // `fraction` is in [0, 1] (bytes and totalBytes are counts, totalBytes > 0), so both
+            // conversions below are in range.
             let filled = Int(fraction * Double(width))
             line += "  [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled) + "] "
             line += "\(Int(fraction * 100))%"
@@ -68,7 +70,11 @@ struct ProgressBar {
 
     /// 75 → "1:15", 3700 → "1:01:40".
     static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        // An estimate from a tiny fraction done can be astronomically large (or not a number): past
+        // 99,999 hours it says so instead of trapping in the conversion.
+        let rounded = max(0, seconds.rounded())  // NaN becomes 0
+        guard rounded < 360_000_000 else { return "more than 99999:59:59" }
+        let total = Int(rounded)
         let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
         let mm = minutes < 10 && hours > 0 ? "0\(minutes)" : "\(minutes)"
         let ss = secs < 10 ? "0\(secs)" : "\(secs)"

@@ -37,7 +37,7 @@ enum Usage {
         LIMITS (serve; each breach gets one error reply naming the limit, then serving goes on)
           --max-line-bytes N    longest line, bytes before its newline (default 16777216); a longer
                                 line gets one -32700 error with id null and is skipped unread
-          --max-depth N         deepest nesting of arrays/objects (default 64), -32700
+          --max-depth N         deepest nesting of arrays/objects (default 64, at most 4096), -32700
           --max-batch N         most requests in one batch (default 10000), -32600
           --max-string-bytes N  longest string or key, bytes as written (default 65536), -32700
           --max-number-chars N  longest number literal (default 1000), -32700

@@ -31,6 +31,14 @@ struct LineFramerLimitTests {
         Case(name: "an over-long last line without newline", chunks: ["x\nabcdefgh"], expected: ["x", "!"]),
         Case(name: "a long run of newlines only", chunks: ["\n\n\n\n\n\n"], expected: []),
         Case(name: "two over-long lines in a row", chunks: ["abcdef\nghijkl\n", "ok\n"], expected: ["!", "!", "ok"]),
+        // Issue 13, item 16: the CR of a CRLF is not part of the line, so it does not count towards the cap.
+        Case(name: "exactly the cap, then CRLF", chunks: ["abcd\r\nz\r\n"], expected: ["abcd", "z"]),
+        Case(name: "exactly the cap, CR and LF in separate chunks", chunks: ["abcd\r", "\nz\n"], expected: ["abcd", "z"]),
+        Case(name: "exactly the cap split before the CR", chunks: ["ab", "cd", "\r", "\n"], expected: ["abcd"]),
+        Case(name: "exactly the cap and a CR, last line without LF", chunks: ["x\nabcd\r"], expected: ["x", "abcd"]),
+        Case(name: "one over the cap, then CRLF", chunks: ["abcde\r\nz\n"], expected: ["!", "z"]),
+        Case(name: "a CR inside counts: cap, CR, CR, LF", chunks: ["abcd\r\r\nz\n"], expected: ["!", "z"]),
+        Case(name: "cap and CR, then more bytes in the next chunk", chunks: ["abcd\r", "e\nz\n"], expected: ["!", "z"]),
     ]
 
     @Test("over-long lines are reported once and skipped; the next line is served", arguments: cases)

@@ -15,13 +15,23 @@ public struct GeoBox: Equatable, Sendable {
 
     public var crossesAntimeridian: Bool { minLon > maxLon }
 
-    /// The box as one or two boxes that do not cross the antimeridian.
+    /// The box as boxes that do not cross the antimeridian and together cover the same points.
+    ///
+    /// -180 and 180 are one meridian: a box that reaches one of them also reaches the other, so that side
+    /// gets a zero-width part on the other spelling (`[65, -180, 67, -180]` meets what lies along 180 as
+    /// well as what lies along -180).
     public var parts: [BoundingBox] {
+        var result: [BoundingBox]
         if !crossesAntimeridian {
-            return [BoundingBox(west: minLon, south: minLat, east: maxLon, north: maxLat)]
+            result = [BoundingBox(west: minLon, south: minLat, east: maxLon, north: maxLat)]
+        } else {
+            result = [BoundingBox(west: minLon, south: minLat, east: 180, north: maxLat),
+                      BoundingBox(west: -180, south: minLat, east: maxLon, north: maxLat)]
         }
-        return [BoundingBox(west: minLon, south: minLat, east: 180, north: maxLat),
-                BoundingBox(west: -180, south: minLat, east: maxLon, north: maxLat)]
+        let reachesWest = result.contains { $0.west <= -180 }, reachesEast = result.contains { $0.east >= 180 }
+        if reachesWest && !reachesEast { result.append(BoundingBox(west: 180, south: minLat, east: 180, north: maxLat)) }
+        if reachesEast && !reachesWest { result.append(BoundingBox(west: -180, south: minLat, east: -180, north: maxLat)) }
+        return result
     }
 
     /// The narrowest box that covers all of `boxes`, crossing the antimeridian when that is narrower.

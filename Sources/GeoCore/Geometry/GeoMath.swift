@@ -30,7 +30,8 @@ enum GeoMath {
         let x = (degrees - 90 * q) * radiansPerDegree  // |x| <= π/4 (plus rounding)
         let s = sinKernel(x)
         let c = cosKernel(x)
-        let quadrant = Int(q - 4 * (q * 0.25).rounded(.down))  // q mod 4, in 0...3
+        // q mod 4, in 0...3: |q| < 8e11 by the guard above (which NaN fails too), so the conversion is safe.
+        let quadrant = Int(q - 4 * (q * 0.25).rounded(.down))
         switch quadrant {
         case 0: return (s, c)
         case 1: return (c, -s)

@@ -8,7 +8,7 @@ extension CountryIndex {
     /// is first loaded for the whole group (independent loads, so their misses overlap) before the
     /// ordinary lookup runs on data that is now in cache ("group prefetching").
     /// - Parameters:
-    ///   - points: `lat` in [-90, 90]; any finite `lon`.
+    ///   - points: `lat` in [-90, 90]; any finite `lon` (anything else is in no area, as for `area(containing:)`).
     ///   - results: one slot per point: the area number, or -1 when no area contains the point.
     /// - Complexity: that of `area(containing:)` per point.
     public func areas(containing points: UnsafeBufferPointer<GeoPoint>, into results: UnsafeMutableBufferPointer<Int32>) {
@@ -24,8 +24,15 @@ extension CountryIndex {
             for k in 0..<n {
                 let p = points[base + k]
                 let lon = Self.wrapLongitude(p.lon)
-                let r = row(of: p.lat), c = column(of: lon)
                 borderOf[k] = -1
+                // Off the sphere (NaN, infinite) or on the antimeridian (two spellings to try): the
+                // ordinary lookup, which knows both rules, answers at once. A wrapped longitude is below
+                // 180 or NaN, so `lon > -180` leaves exactly the longitudes the grid reads directly.
+                if !(p.lat >= -90 && p.lat <= 90 && lon > -180) {
+                    results[base + k] = area(containing: p).map { Int32($0) } ?? -1
+                    continue
+                }
+                let r = row(of: p.lat), c = column(of: lon)
                 // Where the block or the cell decides, that is the answer (as in `area(containing:)`).
                 let block = blocks[(r >> 2) * blockColumns + (c >> 2)]
                 if block == Self.sea || block & Self.borderBit == 0 {

@@ -5,6 +5,12 @@ extension CountryIndex {
     ///   - areas: the areas, in the order their numbers should have. They should not overlap; where they
     ///     do, a point in both gets the lower number.
     ///   - cellSize: the cell edge in degrees; 180 must be a whole multiple of it.
+    ///
+    /// Longitudes within `antimeridianSnap` of ±180 are moved onto it: sources draw the antimeridian
+    /// as 180 on one side and -179.99999999999991 on the other (Natural Earth's Russia, Fiji and
+    /// Antarctica), which would leave a 1e-13° strip that belongs to no area and make -180 and 180
+    /// answer differently. Every coordinate must be finite and in range (the GeoJSON decoder enforces
+    /// it); the grid's row and column arithmetic relies on that.
     /// - Complexity: O(edges × cells each edge reaches + rows × columns × areas per row).
     public init(areas: [MultiPolygon], cellSize: Double = CountryIndex.defaultCellSize) {
         var builder = CountryIndexBuilder(areas: areas, cellSize: cellSize)
@@ -41,6 +47,8 @@ struct CountryIndexBuilder {
     }
 
     init(areas: [MultiPolygon], cellSize: Double) {
+        // Keeps `rows` in range for the conversion below and the UInt16 row and column numbers of edges.
+        precondition(cellSize >= 0.01 && cellSize <= 180, "a cell size in degrees, 0.01...180")
         self.cellSize = cellSize
         rows = Int((180 / cellSize).rounded())
         columns = 2 * rows
@@ -57,7 +65,9 @@ struct CountryIndexBuilder {
                 for ring in polygon.rings where ring.points.count >= 2 {
                     ringStart.append(UInt32(lons.count))
                     for point in ring.points {
-                        lons.append(point.lon)
+                        precondition(point.lat >= -90 && point.lat <= 90 && point.lon >= -180 && point.lon <= 180,
+                                     "area vertices in [-90, 90] × [-180, 180]")
+                        lons.append(CountryIndex.snappedToAntimeridian(point.lon))
                         lats.append(point.lat)
                     }
                 }
@@ -68,6 +78,9 @@ struct CountryIndexBuilder {
     }
 
     /// The rows whose latitude band, widened by the margin, meets [minLat, maxLat].
+    ///
+    /// Here and in `columnRange`, the conversions see vertex coordinates, which `init` requires to be in
+    /// range, divided by a cell size of at least 0.01: far inside `Int`.
     func rowRange(_ minLat: Double, _ maxLat: Double) -> (Int, Int) {
         let m = CountryIndex.margin
         var r0 = max(0, min(rows - 1, Int((minLat + 90) / cellSize)))
@@ -165,5 +178,18 @@ struct CountryIndexBuilder {
     func isEast(_ edge: Int, row r: Int, column c: Int) -> Bool {
         let (r0, r1) = edgeRows[edge]
         return r >= Int(r0) && r <= Int(r1) && c < Int(edgeColumns[edge].0)
+    }
+}
+
+extension CountryIndex {
+    /// How far from ±180, in degrees, a vertex's longitude is taken to mean the antimeridian itself
+    /// (0.1 mm at the equator; Natural Earth's stray is 9e-14°).
+    static let antimeridianSnap = 1e-9
+
+    /// `lon`, or ±180 when it is within `antimeridianSnap` of it.
+    static func snappedToAntimeridian(_ lon: Double) -> Double {
+        if lon <= -180 + antimeridianSnap { return -180 }
+        if lon >= 180 - antimeridianSnap { return 180 }
+        return lon
     }
 }

@@ -28,7 +28,8 @@ extension CountryIndex {
         public init(_ index: CountryIndex, bandHeight: Double = 0.05) {
             self.index = index
             self.bandHeight = bandHeight
-            let count = Int((180 / bandHeight).rounded(.up)) + 1
+            precondition(bandHeight >= 0.001 && bandHeight <= 180, "a band height in degrees, 0.001...180")
+            let count = Int((180 / bandHeight).rounded(.up)) + 1  // in 2...180,001 by the precondition
             bandCount = count
             var area = [UInt32](repeating: 0, count: index.vertexCount)
             var edges: [(first: Int, last: Int, edge: Int)] = []
@@ -61,16 +62,24 @@ extension CountryIndex {
 
         @inline(__always)
         static func band(_ lat: Double, _ height: Double, _ count: Int) -> Int {
-            let b = Int(((lat + 90) / height).rounded(.down))
-            return b < 0 ? 0 : (b >= count ? count - 1 : b)
+            // Compared before converting: a NaN or a far latitude clamps instead of trapping.
+            let x = ((lat + 90) / height).rounded(.down)
+            return x > 0 ? (x < Double(count) ? Int(x) : count - 1) : 0
         }
 
         /// The same answer as `exactArea(containing:)`: the lowest-numbered area strictly containing the
-        /// point, else the lowest-numbered area on whose boundary it lies, else nil.
+        /// point, else the lowest-numbered area on whose boundary it lies, else nil; on the antimeridian,
+        /// that answer at -180, else at 180.
         /// - Complexity: O(edges whose latitude band is the point's).
         public func area(containing point: GeoPoint) -> Int? {
             let lon = CountryIndex.wrapLongitude(point.lon)
-            let lat = point.lat
+            guard CountryIndex.isOnSphere(lat: point.lat, wrappedLon: lon) else { return nil }
+            if let found = area(lat: point.lat, wrappedLon: lon) { return found }
+            guard let twin = CountryIndex.antimeridianTwin(of: lon) else { return nil }
+            return area(lat: point.lat, wrappedLon: twin)
+        }
+
+        func area(lat: Double, wrappedLon lon: Double) -> Int? {
             let b = Self.band(lat, bandHeight, bandCount)
             var onBoundary: Int? = nil
             var current = -1

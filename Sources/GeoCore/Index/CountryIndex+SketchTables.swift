@@ -44,6 +44,8 @@ extension CountryIndex {
                     if inHalf < half {
                         parity.toggle()
                     } else if inHalf == half {
+                        // Built, never loaded: `y` is a vertex latitude within this cell, so its grid
+                        // coordinate lies within the sketch's few thousand steps and converts safely.
                         toggles.append(Int(Self.sketchPoint(lon: west, lat: y, west: west, south: south, scale: scale).y.rounded()))
                     }
                 }

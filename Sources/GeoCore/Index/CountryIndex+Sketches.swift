@@ -96,8 +96,8 @@ extension CountryIndex {
     func sketchArea(_ s: Int, lon: Double, lat: Double, south: Double, west: Double) -> Int {
         let southHalf = band(lat, south: south) < Self.bands / 2
         // Loads the line on the point's side of the header alongside the header's own, instead of only
-        // once the header has said where the half starts. The test is never true (a NaN latitude has
-        // already stopped `row(of:)`); it only keeps the load from being optimised away.
+        // once the header has said where the half starts. The test is never true (`area(containing:)`
+        // refuses a NaN latitude); it only keeps the load from being optimised away.
         let near = southHalf ? max(0, s &- 60) : min(s &+ 64, sketches.count &- 4)
         if Self.load32(sketches, near) == 1 && lat.isNaN { return Self.sketchNone }
         let header = Self.load32(sketches, s &+ 4)
@@ -128,7 +128,9 @@ extension CountryIndex {
             // sides are then tested, and the rare vertex level with the point is settled from its
             // neighbours or left to the record.
             // ⌊py + e⌋ and ⌈py − e⌉ by truncating positive values (py is within a cell of 0, far
-            // inside ±4096), which avoids a call to floor or ceil on targets without a rounding instruction.
+            // inside ±4096, because `area(containing:)` only looks up latitudes in [-90, 90], which
+            // `row(of:)` puts in their own row), which avoids a call to floor or ceil on targets without a
+            // rounding instruction.
             let high = Int32(py + e + 4096) &- 4096, low = 4096 &- Int32(4096 - (py - e))
             var first = 0
             while first < units &- 1 {

@@ -93,6 +93,10 @@ extension CountryIndex {
     func row(of lat: Double) -> Int {
         // `bandScale / bands` is 1 / cellSize: a multiplication instead of a division on the way to the
         // first table read (the loops below correct any rounding either way).
+        // In range for the conversion: every caller passes a latitude in [-90, 90] (`area(containing:)`
+        // and the batch lookup check `isOnSphere` first; the box and nearest searches clamp with
+        // `max(-90, _)`/`min(90, _)`, which also turn a NaN into the bound). Comparing before converting
+        // made one-by-one lookups 20% slower, so the check stays with the callers.
         var r = Int((lat + 90) * (bandScale / Double(Self.bands)))
         if r < 0 { r = 0 }
         if r >= rows { r = rows - 1 }
@@ -104,6 +108,7 @@ extension CountryIndex {
     /// The column whose closed longitude band holds `lon` (which must be in [-180, 180]).
     @inline(__always)
     func column(of lon: Double) -> Int {
+        // As in `row(of:)`: every caller passes a longitude in [-180, 180] (wrapped and checked, or clamped).
         var c = Int((lon + 180) * (bandScale / Double(Self.bands)))
         if c < 0 { c = 0 }
         if c >= columns { c = columns - 1 }
@@ -148,17 +153,17 @@ extension CountryIndex {
     /// edge whose latitudes span `lat` is always listed in `lat`'s band (see `bandSlots(entry:band:)`).
     @inline(__always)
     func band(_ lat: Double, south: Double) -> Int {
-        let k = Int((lat - south) * bandScale)
-        return k < 0 ? 0 : (k >= Self.bands ? Self.bands - 1 : k)
+        // Compared before converting, so no input can trap: `lat - south` is within one cell for the
+        // callers, but a NaN or a far latitude only clamps.
+        let x = (lat - south) * bandScale
+        return x > 0 ? (x < Double(Self.bands) ? Int(x) : Self.bands - 1) : 0
     }
 
-    /// Wraps any finite longitude into [-180, 180).
+    /// Wraps any finite longitude into [-180, 180), exactly (see `GeoMath.wrappedLongitude(_:)`); NaN for
+    /// NaN and the infinities.
     @inline(__always)
     public static func wrapLongitude(_ lon: Double) -> Double {
         if lon >= -180 && lon < 180 { return lon }
-        var wrapped = lon - 360 * ((lon + 180) / 360).rounded(.down)
-        if wrapped >= 180 { wrapped -= 360 }
-        if wrapped < -180 { wrapped += 360 }
-        return wrapped
+        return GeoMath.wrappedLongitude(lon)
     }
 }

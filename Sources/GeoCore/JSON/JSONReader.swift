@@ -5,6 +5,10 @@
 /// contain lone surrogate escapes. Numbers keep their literal text next to the correctly rounded `Double`.
 public enum JSONReader {
     /// Deep enough for any real document, shallow enough that hostile input cannot exhaust memory.
+    ///
+    /// Parsing never recurses, but a `JSONValue` tree is freed, compared and written recursively, one call
+    /// chain per level (about 140 bytes of stack natively): keep `maxDepth` in the low thousands at most
+    /// (the server caps it at `RPCLimits.maxDepthCeiling`, 4096; 59,000 levels overflowed an 8 MiB stack).
     public static let defaultMaxDepth = 512
 
     /// Parses exactly one JSON text (whitespace around it allowed, nothing else).
