@@ -17,22 +17,31 @@ public struct RPCLimits: Equatable, Sendable {
     public var maxStringBytes: Int
     /// The longest number literal, in characters (-32700).
     public var maxNumberChars: Int
+    /// The most work one line may ask for, in the units of ``WorkCost`` (about a microsecond of CPU each on
+    /// the reference machine). Estimated from the params before anything runs, so the same line always gets
+    /// the same answer; a batch's calls share one budget, spent in order (-32600 for each call past it).
+    public var maxWork: Int
 
     public static let defaultMaxLineBytes = 16 * 1024 * 1024
     public static let defaultMaxDepth = 64
     public static let defaultMaxBatch = 10_000
     public static let defaultMaxStringBytes = 64 * 1024
     public static let defaultMaxNumberChars = 1_000
+    /// 10 s of estimated CPU: far above a million default-radius points (about 1 s) or a batch of 10,000
+    /// ordinary calls, far below what one line could otherwise ask for (hours).
+    public static let defaultMaxWork = 10_000_000
 
     public init(
         maxLineBytes: Int = defaultMaxLineBytes, maxDepth: Int = defaultMaxDepth, maxBatch: Int = defaultMaxBatch,
-        maxStringBytes: Int = defaultMaxStringBytes, maxNumberChars: Int = defaultMaxNumberChars
+        maxStringBytes: Int = defaultMaxStringBytes, maxNumberChars: Int = defaultMaxNumberChars,
+        maxWork: Int = defaultMaxWork
     ) {
         self.maxLineBytes = maxLineBytes
         self.maxDepth = maxDepth
         self.maxBatch = maxBatch
         self.maxStringBytes = maxStringBytes
         self.maxNumberChars = maxNumberChars
+        self.maxWork = maxWork
     }
 
     /// The caps the JSON reader enforces while it parses a line.
@@ -48,13 +57,14 @@ public struct RPCLimits: Equatable, Sendable {
         case .batch: return maxBatch
         case .stringBytes: return maxStringBytes
         case .numberChars: return maxNumberChars
+        case .work: return maxWork
         }
     }
 }
 
 /// One of the caps in ``RPCLimits``.
 public enum RPCLimit: Equatable, Sendable, CaseIterable {
-    case lineBytes, depth, batch, stringBytes, numberChars
+    case lineBytes, depth, batch, stringBytes, numberChars, work
 
     /// The name used in error `data` (`"limit":"maxLineBytes"`), the same as the ``RPCLimits`` property.
     public var name: String {
@@ -64,8 +74,13 @@ public enum RPCLimit: Equatable, Sendable, CaseIterable {
         case .batch: return "maxBatch"
         case .stringBytes: return "maxStringBytes"
         case .numberChars: return "maxNumberChars"
+        case .work: return "maxWork"
         }
     }
+
+    /// True for the caps judged on a request that was read whole (batch size, work): -32600, and the
+    /// request's id is known. The others stop reading the line: -32700.
+    var isRequestLevel: Bool { self == .batch || self == .work }
 
     /// Completes "… the limit of N …", e.g. "bytes in a line".
     var unit: String {
@@ -75,6 +90,7 @@ public enum RPCLimit: Equatable, Sendable, CaseIterable {
         case .batch: return "requests in a batch"
         case .stringBytes: return "bytes in a string"
         case .numberChars: return "characters in a number"
+        case .work: return "units of work in a line"
         }
     }
 }
@@ -85,18 +101,25 @@ public struct LimitExceeded: Equatable, Sendable {
     public var max: Int
     /// Byte offset in the line where the cap was broken; nil for a whole-line or whole-batch cap.
     public var offset: Int?
-    /// The batch's size, for ``RPCLimit/batch``.
+    /// The batch's size, for ``RPCLimit/batch``; the call's estimated work, for ``RPCLimit/work``.
     public var found: Int?
+    /// For ``RPCLimit/work``: what was left of the line's budget when the call came.
+    public var remaining: Int?
 
-    public init(limit: RPCLimit, max: Int, offset: Int? = nil, found: Int? = nil) {
+    public init(limit: RPCLimit, max: Int, offset: Int? = nil, found: Int? = nil, remaining: Int? = nil) {
         self.limit = limit
         self.max = max
         self.offset = offset
         self.found = found
+        self.remaining = remaining
     }
 
     /// E.g. "more than 16777216 bytes in a line (maxLineBytes); the line was skipped".
     public var reason: String {
+        if limit == .work {
+            return "the call needs about \(found ?? 0) units of work, more than the \(remaining ?? max) left of "
+                + "the line's \(max) (maxWork); it was not run"
+        }
         var text = "more than \(max) \(limit.unit) (\(limit.name))"
         if let offset { text += " at offset \(offset)" }
         if let found { text += ", got \(found)" }

@@ -38,16 +38,25 @@ public struct RPCSession {
     /// True while the bytes of an unfinished line wait for their `\n`.
     public var hasPartialLine: Bool { framer.hasPartialLine }
 
+    /// True once `stop` said so: the session answers no further line.
+    public private(set) var stopped = false
+
     /// Answers every line that the chunk completes.
     ///
+    /// Replies go to `write` as they are produced: whenever the buffer passes ``flushThreshold`` between
+    /// lines, and in the middle of a long reply (a batch, a long points array) whenever the server spills.
     /// - Parameters:
     ///   - chunk: the next bytes of input, cut anywhere.
-    ///   - write: receives buffered replies, whole lines only, each time they pass ``flushThreshold``.
+    ///   - write: receives buffered replies: whole lines between lines, any piece of a reply when a reply
+    ///     is long.
+    ///   - stop: asked before each line; once it returns true no further line is answered (the line being
+    ///     answered is finished) and ``stopped`` is set. The stdio loop stops this way on a signal.
     /// - Throws: whatever `write` throws; stop feeding the session then.
     /// - Complexity: O(n) in the chunk's length plus the work of answering its lines.
     public mutating func feed<E: Error>(
         _ chunk: UnsafeBufferPointer<UInt8>,
-        write: ([UInt8]) throws(E) -> Void
+        write: ([UInt8]) throws(E) -> Void,
+        stop: () -> Bool = { false }
     ) throws(E) {
         // The closure below needs the framer and the writer at once; moving the writer into a local keeps
         // the two accesses to `self` apart, and moving it back costs nothing (no copy of the bytes).
@@ -55,18 +64,21 @@ public struct RPCSession {
         defer { out = pending }
         let server = self.server
         let threshold = flushThreshold
+        var halted = stopped
+        defer { stopped = halted }
         try framer.append(chunk, { (line) throws(E) in
-            server.handle(line: line, into: &pending)
-            if pending.bytes.count >= threshold {
-                try write(pending.bytes)
-                pending.reset()
+            if halted || stop() {
+                halted = true
+                return
             }
-        }, overlong: { () throws(E) in
-            server.handleOverlongLine(into: &pending)
-            if pending.bytes.count >= threshold {
-                try write(pending.bytes)
-                pending.reset()
+            try Self.answer(server, line, &pending, threshold, write)
+        }, overlongPrefix: { (prefix) throws(E) in
+            if halted || stop() {
+                halted = true
+                return
             }
+            server.handleOverlongLine(prefix: prefix, into: &pending)
+            try Self.writeIfFull(&pending, threshold, write)
         })
     }
 
@@ -75,17 +87,56 @@ public struct RPCSession {
     public mutating func flush<E: Error>(write: ([UInt8]) throws(E) -> Void) throws(E) {
         guard !out.bytes.isEmpty else { return }
         try write(out.bytes)
-        out.reset()
+        Self.release(&out, flushThreshold)
     }
 
-    /// Ends the input: answers a last line that had no `\n`, then flushes.
+    /// Ends the input: answers a last line that had no `\n` (unless stopped), then flushes.
     /// - Throws: whatever `write` throws.
     public mutating func finish<E: Error>(write: ([UInt8]) throws(E) -> Void) throws(E) {
         var pending = takeOutput()
         let server = self.server
-        framer.finish { (line) in server.handle(line: line, into: &pending) }
+        let threshold = flushThreshold
+        if !stopped {
+            try framer.finish { (line) throws(E) in try Self.answer(server, line, &pending, threshold, write) }
+        }
         out = pending
         try flush(write: write)
+    }
+
+    /// Answers one line, letting the server spill long replies to `write`.
+    private static func answer<E: Error>(
+        _ server: RPCServer, _ line: UnsafeBufferPointer<UInt8>, _ pending: inout JSONWriter, _ threshold: Int,
+        _ write: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
+        var failure: E?
+        server.handle(line: line, into: &pending, spill: { (writer) in
+            if failure == nil {
+                do throws(E) { try write(writer.bytes) } catch { failure = error }
+            }
+            release(&writer, threshold)
+        })
+        if let failure { throw failure }
+        try writeIfFull(&pending, threshold, write)
+    }
+
+    private static func writeIfFull<E: Error>(
+        _ pending: inout JSONWriter, _ threshold: Int, _ write: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
+        guard pending.bytes.count >= threshold else { return }
+        try write(pending.bytes)
+        release(&pending, threshold)
+    }
+
+    /// Empties a writer whose bytes were written, keeping its place in the reply (its comma state). A buffer
+    /// that one outsized reply grew past four times the threshold is given back, so the memory of one large
+    /// request does not stay with the process.
+    private static func release(_ writer: inout JSONWriter, _ threshold: Int) {
+        if writer.bytes.capacity > 4 * threshold {
+            writer.bytes = []
+            writer.bytes.reserveCapacity(2 * threshold)
+        } else {
+            writer.bytes.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Moves the reply buffer out of `self`, leaving an empty writer that owns no storage.

@@ -9,6 +9,7 @@ extension CommandLineOptions {
         "--max-batch": .batch,
         "--max-string-bytes": .stringBytes,
         "--max-number-chars": .numberChars,
+        "--max-work": .work,
     ]
 
     /// Sets the cap that `option` names.
@@ -24,6 +25,7 @@ extension CommandLineOptions {
         case .batch: limits.maxBatch = value
         case .stringBytes: limits.maxStringBytes = value
         case .numberChars: limits.maxNumberChars = value
+        case .work: limits.maxWork = value
         }
     }
 

@@ -5,6 +5,7 @@ import Musl
 #endif
 import GeoCore
 import GeoRPC
+import Synchronization
 
 /// The stdin/stdout loop around `RPCSession`, which frames, answers and buffers; this adds only the OS.
 ///
@@ -28,17 +29,40 @@ struct StdioServer {
         case failed(Int32)
     }
 
-    /// Serves until end of input.
-    /// - Returns: the exit status: 0 at end of input or when the reader closed stdout, 1 on an I/O error.
+    /// Input and output bytes after which the loop hands freed memory back to the system when it is next
+    /// idle (see `run`): one outsized line must not leave the process holding its peak.
+    static let trimAfterBytes = 16 * 1024 * 1024
+
+    /// Serves until end of input or a stop signal.
+    ///
+    /// On SIGHUP, SIGINT or SIGTERM (see `StopSignal`): the line being answered is finished, no further
+    /// line is started (complete lines already read included), every reply already computed is written,
+    /// and the loop returns 128 + the signal's number. A second signal of the same kind kills at once.
+    /// - Returns: the exit status: 0 at end of input or when the reader closed stdout, 1 on an I/O error,
+    ///   128 + N after signal N.
     func run() -> Int32 {
         var session = RPCSession(server: server, flushThreshold: Self.flushThreshold)
         var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
         let fd = outputFD
-        let send: ([UInt8]) throws(OutputError) -> Void = { (bytes) throws(OutputError) in try writeAll(fd, bytes) }
+        var traffic = 0
+        let send: ([UInt8]) throws(OutputError) -> Void = { (bytes) throws(OutputError) in
+            traffic += bytes.count
+            try writeAll(fd, bytes)
+        }
+        let stop: () -> Bool = { StopSignal.received != 0 }
         do throws(OutputError) {
             while true {
-                if session.hasPendingOutput && !inputReady() { try session.flush(write: send) }
+                if StopSignal.received != 0 { break }
+                if !inputReady() {
+                    if session.hasPendingOutput { try session.flush(write: send) }
+                    if traffic >= Self.trimAfterBytes {
+                        // Idle after a large line: give its freed pages back (glibc keeps them otherwise).
+                        traffic = 0
+                        releaseFreedMemory()
+                    }
+                }
                 if readerGone() { return 0 }
+                if StopSignal.received != 0 { break }
                 let count = chunk.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
                 if count == 0 { break }
                 if count < 0 {
@@ -48,9 +72,15 @@ struct StdioServer {
                     report("cannot read stdin: \(reason)")
                     return 1
                 }
+                traffic += count
                 try chunk.withUnsafeBufferPointer { (buffer) throws(OutputError) in
-                    try session.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]), write: send)
+                    try session.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]), write: send, stop: stop)
                 }
+            }
+            let signal = StopSignal.received
+            if signal != 0 {
+                try session.flush(write: send)
+                return 128 + signal
             }
             try session.finish(write: send)
             return 0
@@ -73,7 +103,7 @@ struct StdioServer {
     private func readerGone() -> Bool {
         var entries = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: outputFD, events: 0, revents: 0)]
-        while poll(&entries, 2, -1) < 0 && errno == EINTR {}
+        while poll(&entries, 2, -1) < 0 && errno == EINTR && StopSignal.received == 0 {}
         return entries[1].revents & Int16(POLLERR | POLLHUP) != 0 && entries[0].revents & Int16(POLLIN) == 0
     }
 
@@ -81,6 +111,37 @@ struct StdioServer {
     private func inputReady() -> Bool {
         var entry = pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) > 0
+    }
+}
+
+/// Returns freed heap pages to the system with glibc's `malloc_trim(0)`, looked up at run time because
+/// Swift's Glibc module does not export it (and other C libraries lack it; then this does nothing).
+func releaseFreedMemory() {
+    typealias Trim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
+}
+
+/// The signal that asked the server to stop; see `StdioServer.run`.
+///
+/// The handler only stores the signal's number in an atomic (async-signal-safe: a lock-free store, no
+/// allocation, no lock, no I/O). It is installed without SA_RESTART, so a blocking `read` or `poll`
+/// returns EINTR and the loop sees the flag; a slow line in progress sees it when the line is done.
+/// SA_RESETHAND puts the default action back, so a second signal ends the process at once.
+enum StopSignal {
+    /// 0 until a stop signal arrives, then its number.
+    static var received: Int32 { flag.load(ordering: .relaxed) }
+
+    private static let flag = Atomic<Int32>(0)
+
+    /// Installs the handler for SIGHUP, SIGINT and SIGTERM.
+    static func install() {
+        _ = received  // initialise the flag before a handler can touch it
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in StopSignal.flag.store(signal, ordering: .relaxed) }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = Int32(SA_RESETHAND)
+        for signal in [SIGHUP, SIGINT, SIGTERM] { sigaction(signal, &action, nil) }
     }
 }
 
