@@ -140,7 +140,7 @@ enum StopSignal {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in StopSignal.flag.store(signal, ordering: .relaxed) }
         sigemptyset(&action.sa_mask)
-        action.sa_flags = Int32(SA_RESETHAND)
+        action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)  // 0x80000000: the sign bit
         for signal in [SIGHUP, SIGINT, SIGTERM] { sigaction(signal, &action, nil) }
     }
 }
