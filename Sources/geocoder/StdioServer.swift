@@ -102,8 +102,10 @@ struct StdioServer {
     /// server can exit quietly (status 0) without waiting for its next write to fail with EPIPE.
     private func readerGone() -> Bool {
         var entries = [pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: outputFD, events: 0, revents: 0)]
-        while poll(&entries, 2, -1) < 0 && errno == EINTR && StopSignal.received == 0 {}
+                       pollfd(fd: outputFD, events: 0, revents: 0),
+                       pollfd(fd: StopSignal.wakeFD, events: Int16(POLLIN), revents: 0)]
+        // The third entry wakes the wait when a stop signal arrives (a negative fd is ignored by poll).
+        while poll(&entries, 3, -1) < 0 && errno == EINTR && StopSignal.received == 0 {}
         return entries[1].revents & Int16(POLLERR | POLLHUP) != 0 && entries[0].revents & Int16(POLLIN) == 0
     }
 
@@ -124,21 +126,43 @@ func releaseFreedMemory() {
 
 /// The signal that asked the server to stop; see `StdioServer.run`.
 ///
-/// The handler only stores the signal's number in an atomic (async-signal-safe: a lock-free store, no
-/// allocation, no lock, no I/O). It is installed without SA_RESTART, so a blocking `read` or `poll`
-/// returns EINTR and the loop sees the flag; a slow line in progress sees it when the line is done.
-/// SA_RESETHAND puts the default action back, so a second signal ends the process at once.
+/// The handler is async-signal-safe: it stores the signal's number in an atomic (a lock-free store) and
+/// writes one byte to a self-pipe with write(2), saving and restoring errno; nothing else. The loop
+/// checks the atomic between lines, and its blocking `poll` watches the pipe's read end, so a signal that
+/// lands just before the loop blocks still wakes it (a flag alone would be missed there). Installed without
+/// SA_RESTART, so a blocking `read` returns EINTR. SA_RESETHAND puts the default action back, so a second
+/// signal ends the process at once.
 enum StopSignal {
     /// 0 until a stop signal arrives, then its number.
-    static var received: Int32 { flag.load(ordering: .relaxed) }
+    static var received: Int32 { flag.load(ordering: .acquiring) }
+
+    /// The self-pipe's read end, readable once a stop signal arrived; -1 before `install`.
+    static var wakeFD: Int32 { readEnd.load(ordering: .relaxed) }
 
     private static let flag = Atomic<Int32>(0)
+    private static let writeEnd = Atomic<Int32>(-1)
+    private static let readEnd = Atomic<Int32>(-1)
 
     /// Installs the handler for SIGHUP, SIGINT and SIGTERM.
     static func install() {
-        _ = received  // initialise the flag before a handler can touch it
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)  // a full pipe must not block the handler
+        }
+        // Initialised here, before a handler can run, so the handler only ever loads them.
+        readEnd.store(ends[0], ordering: .relaxed)
+        writeEnd.store(ends[1], ordering: .releasing)
+        _ = flag.load(ordering: .relaxed)
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { signal in StopSignal.flag.store(signal, ordering: .relaxed) }
+        action.__sigaction_handler.sa_handler = { signal in
+            let saved = errno
+            StopSignal.flag.store(signal, ordering: .releasing)
+            var byte: UInt8 = 1
+            _ = write(StopSignal.writeEnd.load(ordering: .acquiring), &byte, 1)
+            errno = saved
+        }
         sigemptyset(&action.sa_mask)
         action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)  // 0x80000000: the sign bit
         for signal in [SIGHUP, SIGINT, SIGTERM] { sigaction(signal, &action, nil) }
