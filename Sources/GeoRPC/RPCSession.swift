@@ -35,6 +35,9 @@ public struct RPCSession {
     /// True while answered replies wait in the buffer.
     public var hasPendingOutput: Bool { !out.bytes.isEmpty }
 
+    /// The reply buffer's capacity in bytes: back to its normal size after an outsized reply.
+    public var bufferCapacity: Int { out.bytes.capacity }
+
     /// True while the bytes of an unfinished line wait for their `\n`.
     public var hasPartialLine: Bool { framer.hasPartialLine }
 
