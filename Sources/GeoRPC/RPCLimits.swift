@@ -21,6 +21,11 @@ public struct RPCLimits: Equatable, Sendable {
     /// the reference machine). Estimated from the params before anything runs, so the same line always gets
     /// the same answer; a batch's calls share one budget, spent in order (-32600 for each call past it).
     public var maxWork: Int
+    /// The most JSON values in one request (a line, or one element of a batch) that the server reads into a
+    /// tree (-32600): about 60 bytes of memory each. `reverseGeocode` and `reverseGeocodeMany` requests in
+    /// their plain form are read without a tree and are not counted (see `ReverseFastPath`), so a million
+    /// points per line stay possible; anything else this large is refused before it is built.
+    public var maxValues: Int
 
     public static let defaultMaxLineBytes = 16 * 1024 * 1024
     public static let defaultMaxDepth = 64
@@ -30,11 +35,13 @@ public struct RPCLimits: Equatable, Sendable {
     /// 10 s of estimated CPU: far above a million default-radius points (about 1 s) or a batch of 10,000
     /// ordinary calls, far below what one line could otherwise ask for (hours).
     public static let defaultMaxWork = 10_000_000
+    /// A tree of a million values takes about 60 MB; 16 MiB of `[0,0],` would otherwise build 490 MB.
+    public static let defaultMaxValues = 1_000_000
 
     public init(
         maxLineBytes: Int = defaultMaxLineBytes, maxDepth: Int = defaultMaxDepth, maxBatch: Int = defaultMaxBatch,
         maxStringBytes: Int = defaultMaxStringBytes, maxNumberChars: Int = defaultMaxNumberChars,
-        maxWork: Int = defaultMaxWork
+        maxWork: Int = defaultMaxWork, maxValues: Int = defaultMaxValues
     ) {
         self.maxLineBytes = maxLineBytes
         self.maxDepth = maxDepth
@@ -42,6 +49,7 @@ public struct RPCLimits: Equatable, Sendable {
         self.maxStringBytes = maxStringBytes
         self.maxNumberChars = maxNumberChars
         self.maxWork = maxWork
+        self.maxValues = maxValues
     }
 
     /// The caps the JSON reader enforces while it parses a line.
@@ -58,13 +66,14 @@ public struct RPCLimits: Equatable, Sendable {
         case .stringBytes: return maxStringBytes
         case .numberChars: return maxNumberChars
         case .work: return maxWork
+        case .values: return maxValues
         }
     }
 }
 
 /// One of the caps in ``RPCLimits``.
 public enum RPCLimit: Equatable, Sendable, CaseIterable {
-    case lineBytes, depth, batch, stringBytes, numberChars, work
+    case lineBytes, depth, batch, stringBytes, numberChars, work, values
 
     /// The name used in error `data` (`"limit":"maxLineBytes"`), the same as the ``RPCLimits`` property.
     public var name: String {
@@ -75,12 +84,13 @@ public enum RPCLimit: Equatable, Sendable, CaseIterable {
         case .stringBytes: return "maxStringBytes"
         case .numberChars: return "maxNumberChars"
         case .work: return "maxWork"
+        case .values: return "maxValues"
         }
     }
 
     /// True for the caps judged on a request that was read whole (batch size, work): -32600, and the
     /// request's id is known. The others stop reading the line: -32700.
-    var isRequestLevel: Bool { self == .batch || self == .work }
+    var isRequestLevel: Bool { self == .batch || self == .work || self == .values }
 
     /// Completes "… the limit of N …", e.g. "bytes in a line".
     var unit: String {
@@ -91,6 +101,7 @@ public enum RPCLimit: Equatable, Sendable, CaseIterable {
         case .stringBytes: return "bytes in a string"
         case .numberChars: return "characters in a number"
         case .work: return "units of work in a line"
+        case .values: return "JSON values in a request"
         }
     }
 }

@@ -69,9 +69,22 @@ extension RPCServer {
         if let plan = ReverseFastPath.plan(element, limits: limits) {
             open(&opened, &out)
             if let tooLarge {
-                writeError(.limitExceeded(tooLarge), rawID: UnsafeBufferPointer(rebasing: element[plan.id]), into: &out)
+                ReverseFastPath.writeError(.limitExceeded(tooLarge), plan, element, into: &out)
             } else {
                 ReverseFastPath.write(plan, element, server: self, budget: &budget, into: &out, spill: spill)
+            }
+            return
+        }
+        if let tooBig = treeTooLarge(element) {
+            // Not read as a tree. Only an array or an object can hold that many values: an array is not a
+            // request (its usual error, id null); an object is answered when its id can be read, and is
+            // taken for a notification otherwise.
+            if element.first == UInt8(ascii: "[") {
+                open(&opened, &out)
+                writeError(.invalidRequest(.notAnObject(found: .array)), id: .null, into: &out)
+            } else if let id = RequestIDScan.id(in: element, limits: limits) {
+                open(&opened, &out)
+                writeError(.limitExceeded(tooLarge ?? tooBig), id: id, into: &out)
             }
             return
         }

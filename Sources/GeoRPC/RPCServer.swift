@@ -71,6 +71,11 @@ public struct RPCServer: Sendable {
         if scanner.peek() == UInt8(ascii: "[") {
             return handleBatch(line, into: &out, spill: spill)
         }
+        if let tooLarge = treeTooLarge(line) {
+            writeError(.limitExceeded(tooLarge), id: RequestIDScan.id(in: line, limits: limits) ?? .null, into: &out)
+            out.endLine()
+            return true
+        }
         var budget = WorkBudget(max: limits.maxWork)
         switch RPCMessageDecoder.decode(line, limits: limits) {
         case .unparsable(let error):
@@ -159,19 +164,6 @@ public struct RPCServer: Sendable {
         Self.writeErrorMember(error, into: &out)
         out.endObject()
     }
-
-    /// As ``writeError(_:id:into:)`` with the id's bytes as the client wrote them (a number, or a string
-    /// without escapes, which the general path would echo byte for byte too).
-    func writeError(_ error: RPCError, rawID: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter) {
-        out.beginObject()
-        out.bytes.append(contentsOf: ReverseFastPath.replyStart)
-        out.bytes.append(contentsOf: rawID)
-        out.raw(Self.nothing)  // the id counts as a value: the next member gets its comma
-        Self.writeErrorMember(error, into: &out)
-        out.endObject()
-    }
-
-    private static let nothing: [UInt8] = []
 
     /// The `"error":{…}` member of a reply whose object is open.
     static func writeErrorMember(_ error: RPCError, into out: inout JSONWriter) {

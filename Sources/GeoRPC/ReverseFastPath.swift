@@ -15,8 +15,10 @@ import GeoCore
 enum ReverseFastPath {
     /// What a line the fast path accepted asks for; byte ranges point into that line.
     struct Plan {
-        /// The id's bytes, echoed as they are.
+        /// The id's bytes, echoed as they are when `decodedID` is nil.
         var id: Range<Int>
+        /// A string id with escapes or non-ASCII text, decoded, to be written as the general path writes it.
+        var decodedID: JSONValue?
         var lat = 0.0, lon = 0.0
         var radius = CountryGazetteer.defaultMaxDistanceKm
         /// The `points` array of `reverseGeocodeMany`; nil for `reverseGeocode`.
@@ -76,7 +78,7 @@ enum ReverseFastPath {
                     return nil
                 }
             case .id:
-                guard let range = cursor.idToken() else { return nil }
+                guard let range = cursor.idToken(decoded: &plan.decodedID) else { return nil }
                 plan.id = range
             case .params:
                 // The method may come after params, so both shapes are read and the method decides.
@@ -100,14 +102,11 @@ enum ReverseFastPath {
     /// Writes the reply object for a plan, or the `maxWork` error when the budget cannot pay for it.
     static func write(_ plan: Plan, _ line: UnsafeBufferPointer<UInt8>, server: RPCServer, budget: inout WorkBudget,
                       into out: inout JSONWriter, spill: ReplySpill) {
-        let id = UnsafeBufferPointer(rebasing: line[plan.id])
         if let over = budget.charge(plan.cost) {
-            server.writeError(.limitExceeded(over), rawID: id, into: &out)
+            writeError(.limitExceeded(over), plan, line, into: &out)
             return
         }
-        out.beginObject()
-        out.bytes.append(contentsOf: Self.replyStart)
-        out.bytes.append(contentsOf: id)
+        beginReply(plan, line, into: &out)
         out.bytes.append(contentsOf: Self.resultKey)
         out.continueAfterKey()
         if let points = plan.points {
@@ -118,6 +117,29 @@ enum ReverseFastPath {
         }
         out.endObject()
     }
+
+    /// Opens the reply object and writes `"jsonrpc":"2.0","id":…`; the next member needs its comma.
+    static func beginReply(_ plan: Plan, _ line: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter) {
+        out.beginObject()
+        out.bytes.append(contentsOf: Self.replyStart)
+        if let decoded = plan.decodedID {
+            out.continueAfterKey()
+            out.value(decoded)
+        } else {
+            out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[plan.id]))
+            out.raw(Self.nothing)  // the id counts as a value: the next member gets its comma
+        }
+    }
+
+    /// The error reply for a request the fast path read, with its id.
+    static func writeError(_ error: RPCError, _ plan: Plan, _ line: UnsafeBufferPointer<UInt8>,
+                           into out: inout JSONWriter) {
+        beginReply(plan, line, into: &out)
+        RPCServer.writeErrorMember(error, into: &out)
+        out.endObject()
+    }
+
+    private static let nothing: [UInt8] = []
 
     /// Points answered per batch lookup: enough for the batch lookup's gains, small enough that the
     /// points, the matches and their ~330-byte results stay well under a megabyte.
@@ -220,9 +242,10 @@ enum ReverseFastPath {
             return nil
         }
 
-        /// A number id (its literal text) or a string id of printable ASCII without escapes (with its
-        /// quotes): exactly the bytes the general path writes back.
-        mutating func idToken() -> Range<Int>? {
+        /// A number id (its literal text), `null`, or a string id of printable ASCII without escapes (with
+        /// its quotes): exactly the bytes the general path writes back. Any other string id is decoded by
+        /// the JSON reader (same checks, same caps) into `decoded`, to be written as the general path does.
+        mutating func idToken(decoded: inout JSONValue?) -> Range<Int>? {
             skipSpace()
             guard offset < bytes.count else { return nil }
             let start = offset
@@ -232,10 +255,20 @@ enum ReverseFastPath {
                     let b = bytes[offset]
                     offset += 1
                     if b == UInt8(ascii: "\"") { return offset - start - 2 <= maxStringBytes ? start..<offset : nil }
-                    if b < 0x20 || b > 0x7E || b == UInt8(ascii: "\\") { return nil }
+                    if b < 0x20 || b > 0x7E || b == UInt8(ascii: "\\") { break }
                 }
-                return nil
+                offset = start
+                let limits = JSONLimits(maxDepth: 1, maxStringBytes: maxStringBytes, maxNumberChars: maxNumberChars)
+                var scanner = JSONScanner(UnsafeBufferPointer(rebasing: bytes[start...]), limits: limits)
+                do throws(JSONError) {
+                    decoded = .string(try scanner.readString())
+                } catch {
+                    return nil
+                }
+                offset = start + scanner.offset
+                return start..<offset
             }
+            if literal("null") { return start..<offset }
             guard number() != nil else { return nil }
             return start..<offset
         }

@@ -10,6 +10,7 @@ extension CommandLineOptions {
         "--max-string-bytes": .stringBytes,
         "--max-number-chars": .numberChars,
         "--max-work": .work,
+        "--max-values": .values,
     ]
 
     /// Sets the cap that `option` names.
@@ -26,6 +27,7 @@ extension CommandLineOptions {
         case .stringBytes: limits.maxStringBytes = value
         case .numberChars: limits.maxNumberChars = value
         case .work: limits.maxWork = value
+        case .values: limits.maxValues = value
         }
     }
 

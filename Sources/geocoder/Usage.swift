@@ -44,6 +44,8 @@ enum Usage {
           --max-number-chars N  longest number literal (default 1000), -32700
           --max-work N          most estimated work per line, about 1 µs each (default 10000000); calls
                                 past it, in line order, get -32600 with their id and are not run
+          --max-values N        most JSON values in one request read as a tree (default 1000000),
+                                -32600 with its id; plain reverseGeocode(Many) requests are not counted
 
         DATA FILE (first found)
           --data PATH; $GEOCODER_DATA; <executable dir>/../share/geocoder/ne_10m_admin_0_countries.geojson;

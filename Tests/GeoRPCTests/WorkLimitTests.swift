@@ -76,3 +76,49 @@ struct WorkLimitTests {
         #expect(WorkCost.reverseMany(count: .max, radiusKm: 20037.5) == .max, "saturates")
     }
 }
+
+/// `maxValues` (issue 13, item 10): no request is read into a tree larger than the cap.
+@Suite("Tree size limit")
+struct TreeSizeTests {
+    static let limits = RPCLimits(maxValues: 50)
+
+    static func points(_ count: Int, last: String = "[1,2]") -> String {
+        (Array(repeating: "[1,2]", count: count - 1) + [last]).joined(separator: ",")
+    }
+
+    @Test("a request over the cap that the fast path does not take is refused with its id, before a tree is built")
+    func refusedWithID() throws {
+        let server = try Fixture.server(limits: Self.limits)
+        // The last point is out of range: only the general path could say so, and it would need a tree.
+        let line = #"{"jsonrpc":"2.0","id":"big","method":"reverseGeocodeMany","params":{"points":[\#(Self.points(40, last: "[91,0]"))]}}"#
+        let reply = try server.reply(line)
+        #expect(reply["id"] == .string("big"))
+        #expect(reply["error"]?["code"]?.doubleValue == -32600)
+        #expect(reply["error"]?["data"]?["limit"] == .string("maxValues"))
+        #expect(reply["error"]?["data"]?["found"]?.doubleValue == Double(RPCServer.valueCountBound(Array(line.utf8).withUnsafeBufferPointer { $0 })))
+        // Under the cap, the same mistake gets its usual error.
+        let small = #"{"jsonrpc":"2.0","id":"small","method":"reverseGeocodeMany","params":{"points":[\#(Self.points(5, last: "[91,0]"))]}}"#
+        #expect(try server.reply(small)["error"]?["data"]?["param"] == .string("points[4][0]"))
+    }
+
+    @Test("plain reverseGeocodeMany lines are not counted: the fast path reads them without a tree")
+    func fastPathUncounted() throws {
+        let server = try Fixture.server(limits: Self.limits)
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"reverseGeocodeMany","params":{"points":[\#(Self.points(400))]}}"#
+        #expect(try server.reply(line)["result"]?.arrayValue?.count == 400)
+    }
+
+    @Test("a broken line over the cap keeps its parse error; batch elements are counted one by one")
+    func parseErrorsAndBatches() throws {
+        let server = try Fixture.server(limits: Self.limits)
+        let broken = #"{"jsonrpc":"2.0","id":1,"method":"x","params":[\#(Self.points(40))"#
+        #expect(try server.reply(broken)["error"]?["code"]?.doubleValue == -32700)
+        let big = #"{"jsonrpc":"2.0","id":2,"method":"forwardGeocode","params":{"query":"x","countryCodes":[\#(Array(repeating: "\"FR\"", count: 60).joined(separator: ","))]}}"#
+        let ok = #"{"jsonrpc":"2.0","id":3,"method":"forwardGeocode","params":["Paris"]}"#
+        let replies = try #require(try server.reply("[\(big),\(ok),[\(Self.points(60))]]").arrayValue)
+        #expect(replies.map { $0["id"] } == [.number(JSONNumber(text: "2", value: 2)), .number(JSONNumber(text: "3", value: 3)), .null])
+        #expect(replies[0]["error"]?["data"]?["limit"] == .string("maxValues"))
+        #expect(replies[1]["result"] != nil)
+        #expect(replies[2]["error"]?["code"]?.doubleValue == -32600)
+    }
+}
