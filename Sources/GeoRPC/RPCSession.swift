@@ -4,7 +4,8 @@ import GeoCore
 ///
 /// This is the part of a stdio loop that does not touch the OS: ``LineFramer`` cuts the chunks into lines,
 /// ``RPCServer`` answers each line into one reply buffer, and the buffer is handed to a `write` closure
-/// whenever it passes ``flushThreshold``. The caller owns reading, writing and the decision to flush early
+/// whenever it passes ``flushThreshold``, between lines or, for a long reply, in the middle of it (the server
+/// spills between batch elements and chunks of points), so no reply is ever held whole. The caller owns reading, writing and the decision to flush early
 /// (the native loop flushes when stdin has nothing more ready; the WebAssembly loop, which has no reliable
 /// `poll` in every WASI host, flushes after every chunk). Keeping this here means the native binary and
 /// `geocoder.wasm` frame, batch and answer input the same way, so their output bytes are the same.
@@ -17,7 +18,7 @@ import GeoCore
 /// ```
 public struct RPCSession {
     public let server: RPCServer
-    /// Buffered reply bytes past which ``feed(_:write:)`` writes them out without being asked.
+    /// Buffered reply bytes past which ``feed(_:write:stop:)`` writes them out without being asked.
     public let flushThreshold: Int
     private var framer: LineFramer
     private var out: JSONWriter
