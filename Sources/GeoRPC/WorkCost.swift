@@ -28,7 +28,9 @@ public enum WorkCost {
     /// estimate never falls below the measured curve, which only grows with the radius.
     /// - Parameter radiusKm: `maxDistanceKm`, already checked to lie in [0, 20037.5].
     /// - Returns: units per point.
+    @inline(__always)
     public static func reversePoint(radiusKm: Double) -> Int {
+        if radiusKm <= reverseTable[0].radius { return reverseTable[0].cost }  // the default radius: no walk
         for (radius, cost) in reverseTable where radiusKm <= radius { return cost }
         return reverseTable[reverseTable.count - 1].cost
     }
