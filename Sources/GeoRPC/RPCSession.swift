@@ -70,12 +70,19 @@ public struct RPCSession {
         let threshold = flushThreshold
         var halted = stopped
         defer { stopped = halted }
+        // Set once by a failed write during a spill; a Bool is checked per line, not the generic optional.
+        var failed = false
+        var failure: E?
         try framer.append(chunk, { (line) throws(E) in
             if halted || stop() {
                 halted = true
                 return
             }
-            try Self.answer(server, line, &pending, threshold, write)
+            server.handle(line: line, into: &pending, spill: { (writer) in
+                Self.spill(&writer, threshold, write, &failed, &failure)
+            })
+            if failed, let failure { throw failure }
+            try Self.writeIfFull(&pending, threshold, write)
         }, overlongPrefix: { (prefix) throws(E) in
             if halted || stop() {
                 halted = true
@@ -112,15 +119,26 @@ public struct RPCSession {
         _ server: RPCServer, _ line: UnsafeBufferPointer<UInt8>, _ pending: inout JSONWriter, _ threshold: Int,
         _ write: ([UInt8]) throws(E) -> Void
     ) throws(E) {
+        var failed = false
         var failure: E?
-        server.handle(line: line, into: &pending, spill: { (writer) in
-            if failure == nil {
-                do throws(E) { try write(writer.bytes) } catch { failure = error }
-            }
-            release(&writer, threshold)
-        })
-        if let failure { throw failure }
+        server.handle(line: line, into: &pending, spill: { (writer) in spill(&writer, threshold, write, &failed, &failure) })
+        if failed, let failure { throw failure }
         try writeIfFull(&pending, threshold, write)
+    }
+
+    /// The server's spill: hands the bytes so far to `write` (unless a write already failed) and empties
+    /// the writer; a failure is kept for the caller to throw once the server returns.
+    private static func spill<E: Error>(
+        _ writer: inout JSONWriter, _ threshold: Int, _ write: ([UInt8]) throws(E) -> Void,
+        _ failed: inout Bool, _ failure: inout E?
+    ) {
+        if !failed {
+            do throws(E) { try write(writer.bytes) } catch {
+                failure = error
+                failed = true
+            }
+        }
+        release(&writer, threshold)
     }
 
     private static func writeIfFull<E: Error>(

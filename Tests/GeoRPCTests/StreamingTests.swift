@@ -74,4 +74,28 @@ struct StreamingTests {
         #expect(session.stopped)
         #expect(try lines.map { try JSONReader.parse(Array($0.utf8))["id"]?.doubleValue } == [1, 2])
     }
+
+    struct Closed: Error {}
+
+    @Test("a write that fails in the middle of a long reply stops the session: no write after it")
+    func failedSpill() throws {
+        let server = try Fixture.server()
+        var session = RPCSession(server: server)
+        let batch = "[" + (0..<50).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"rpc.discover"}"# }
+            .joined(separator: ",") + "]\n" + #"{"jsonrpc":"2.0","id":"next","method":"rpc.discover"}"# + "\n"
+        var writes = 0
+        var failed = false
+        Array(batch.utf8).withUnsafeBufferPointer { buffer in
+            do throws(Closed) {
+                try session.feed(buffer, write: { (_) throws(Closed) in
+                    writes += 1
+                    if writes == 2 { throw Closed() }
+                })
+            } catch {
+                failed = true
+            }
+        }
+        #expect(failed, "the write's error reaches the caller")
+        #expect(writes == 2, "nothing is written after the failed write")
+    }
 }
