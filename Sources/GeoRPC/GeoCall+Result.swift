@@ -19,6 +19,13 @@ extension GeoCall {
 
     /// As ``writeResult(using:into:)``; `replies`, when given, supplies reverse results pre-encoded.
     public func writeResult(using gazetteer: CountryGazetteer, replies: ReverseReplies?, into out: inout JSONWriter) {
+        writeResult(using: gazetteer, replies: replies, into: &out, spill: { _ in })
+    }
+
+    /// As ``writeResult(using:replies:into:)``, handing long results to `spill` as they are written
+    /// (`reverseGeocodeMany` between chunks of points), so a million-point result is never held whole.
+    public func writeResult(using gazetteer: CountryGazetteer, replies: ReverseReplies?, into out: inout JSONWriter,
+                            spill: ReplySpill) {
         switch self {
         case .reverse(let point, let radius):
             let match = gazetteer.reverse(point, maxDistanceKm: radius)
@@ -32,16 +39,22 @@ extension GeoCall {
             }
             writeReverse(match, gazetteer.countries[match.countryIndex], into: &out)
         case .reverseMany(let points, let radius):
-            // One result per point, in order: the reverseGeocode result, or null.
+            // One result per point, in order: the reverseGeocode result, or null; a chunk at a time.
             out.beginArray()
-            for match in gazetteer.reverse(points, maxDistanceKm: radius) {
-                if let replies {
-                    replies.write(match, into: &out)
-                } else if let match {
-                    writeReverse(match, gazetteer.countries[match.countryIndex], into: &out)
-                } else {
-                    out.null()
+            var start = 0
+            while start < points.count {
+                let end = Swift.min(points.count, start + ReverseFastPath.chunkPoints)
+                for match in gazetteer.reverse(Array(points[start..<end]), maxDistanceKm: radius) {
+                    if let replies {
+                        replies.write(match, into: &out)
+                    } else if let match {
+                        writeReverse(match, gazetteer.countries[match.countryIndex], into: &out)
+                    } else {
+                        out.null()
+                    }
                 }
+                start = end
+                RPCServer.maybeSpill(&out, spill)
             }
             out.endArray()
         case .forward(let query, let options):

@@ -62,6 +62,17 @@ public struct LineFramer: Sendable {
         _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void,
         overlong: () throws(E) -> Void
     ) throws(E) {
+        try append(chunk, body, overlongPrefix: { (_) throws(E) in try overlong() })
+    }
+
+    /// As ``append(_:_:overlong:)``, handing `overlongPrefix` the line's first ``maxLineBytes`` bytes (or
+    /// what is left of them), so the reply can carry the request's id when it came early in the line.
+    /// The prefix is valid only during the call and is released afterwards.
+    public mutating func append<E: Error>(
+        _ chunk: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Void,
+        overlongPrefix: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+    ) throws(E) {
         var lineStart = 0
         var index = 0
         let count = chunk.count
@@ -72,8 +83,7 @@ public struct LineFramer: Sendable {
                 } else {
                     let piece = UnsafeBufferPointer(rebasing: chunk[lineStart..<index])
                     if isOverlong(pending.count + piece.count, lastByte: piece.last ?? pending.last) {
-                        dropPending()
-                        try overlong()
+                        try reportOverlong(piece, overlongPrefix)
                     } else if pending.isEmpty {
                         try Self.emit(piece, body)
                     } else {
@@ -88,9 +98,8 @@ public struct LineFramer: Sendable {
         guard lineStart < count, !discarding else { return }
         let rest = UnsafeBufferPointer(rebasing: chunk[lineStart..<count])
         if isOverlong(pending.count + rest.count, lastByte: rest.last) {
-            dropPending()
             discarding = true
-            try overlong()
+            try reportOverlong(rest, overlongPrefix)
         } else {
             pending.append(contentsOf: rest)
         }
@@ -113,6 +122,23 @@ public struct LineFramer: Sendable {
     @inline(__always)
     private func isOverlong(_ count: Int, lastByte: UInt8?) -> Bool {
         count - (lastByte == 0x0D ? 1 : 0) > maxLineBytes
+    }
+
+    /// Hands the first ``maxLineBytes`` bytes of an over-long line (the gathered part and what fits of
+    /// `piece`) to `report`, then forgets them.
+    private mutating func reportOverlong<E: Error>(
+        _ piece: UnsafeBufferPointer<UInt8>,
+        _ report: (UnsafeBufferPointer<UInt8>) throws(E) -> Void
+    ) throws(E) {
+        defer { dropPending() }
+        let room = Swift.max(0, maxLineBytes - pending.count)
+        let fitting = UnsafeBufferPointer(rebasing: piece[0..<Swift.min(room, piece.count)])
+        if pending.isEmpty {
+            try report(fitting)
+            return
+        }
+        pending.append(contentsOf: fitting)
+        try pending.withUnsafeBufferPointer { (prefix) throws(E) in try report(prefix) }
     }
 
     /// Forgets a partial line, releasing a large buffer.

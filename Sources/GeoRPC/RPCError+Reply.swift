@@ -14,7 +14,7 @@ extension RPCError {
         case .methodNotFound: return -32601
         case .invalidParams: return -32602
         case .internalError: return -32603
-        case .limitExceeded(let exceeded): return exceeded.limit == .batch ? -32600 : -32700
+        case .limitExceeded(let exceeded): return exceeded.limit.isRequestLevel ? -32600 : -32700
         }
     }
 
@@ -33,7 +33,7 @@ extension RPCError {
         case .internalError(let reason):
             return "Internal error: \(reason)"
         case .limitExceeded(let exceeded):
-            return (exceeded.limit == .batch ? "Invalid Request: " : "Parse error: ") + exceeded.reason
+            return (exceeded.limit.isRequestLevel ? "Invalid Request: " : "Parse error: ") + exceeded.reason
         }
     }
 
@@ -89,6 +89,10 @@ extension RPCError {
             if let found = exceeded.found {
                 out.key("found")
                 out.number(found)
+            }
+            if let remaining = exceeded.remaining {
+                out.key("remaining")
+                out.number(remaining)
             }
         }
         out.endObject()

@@ -29,18 +29,23 @@ public enum RPCMessageDecoder {
         do throws(JSONError) {
             value = try JSONReader.parse(line, limits: limits.json)
         } catch {
-            switch error {
-            case .depthLimitExceeded(let offset):
-                return .overLimit(LimitExceeded(limit: .depth, max: limits.maxDepth, offset: offset))
-            case .stringTooLong(let offset):
-                return .overLimit(LimitExceeded(limit: .stringBytes, max: limits.maxStringBytes, offset: offset))
-            case .numberTooLong(let offset):
-                return .overLimit(LimitExceeded(limit: .numberChars, max: limits.maxNumberChars, offset: offset))
-            default:
-                return .unparsable(error)
-            }
+            return failure(error, limits: limits)
         }
         return message(value, maxBatch: limits.maxBatch)
+    }
+
+    /// The message for a line the JSON reader refused: a broken cap, or a parse error.
+    static func failure(_ error: JSONError, limits: RPCLimits) -> RPCMessage {
+        switch error {
+        case .depthLimitExceeded(let offset):
+            return .overLimit(LimitExceeded(limit: .depth, max: limits.maxDepth, offset: offset))
+        case .stringTooLong(let offset):
+            return .overLimit(LimitExceeded(limit: .stringBytes, max: limits.maxStringBytes, offset: offset))
+        case .numberTooLong(let offset):
+            return .overLimit(LimitExceeded(limit: .numberChars, max: limits.maxNumberChars, offset: offset))
+        default:
+            return .unparsable(error)
+        }
     }
 
     /// The envelope checks on a parsed line.

@@ -13,95 +13,171 @@ import GeoCore
 /// for ``RPCLimits``: a line the general path might refuse for a limit (nesting the caps forbid, a number
 /// or id string longer than allowed) is left to the general path.
 enum ReverseFastPath {
-    /// Answers `line` when it is a plain `reverseGeocode` request.
-    /// - Returns: true when a reply line was appended to `out`; false when the general path must answer.
-    /// - Complexity: O(line length); no allocation.
+    /// What a line the fast path accepted asks for; byte ranges point into that line.
+    struct Plan {
+        /// The id's bytes, echoed as they are when `decodedID` is nil.
+        var id: Range<Int>
+        /// A string id with escapes or non-ASCII text, decoded, to be written as the general path writes it.
+        var decodedID: JSONValue?
+        var lat = 0.0, lon = 0.0
+        var radius = CountryGazetteer.defaultMaxDistanceKm
+        /// The `points` array of `reverseGeocodeMany`; nil for `reverseGeocode`.
+        var points: Range<Int>?
+        /// How many points `points` holds.
+        var count = 0
+
+        /// The call's cost in ``WorkCost`` units.
+        var cost: Int {
+            points == nil ? WorkCost.perCall + WorkCost.reversePoint(radiusKm: radius)
+                : WorkCost.reverseMany(count: count, radiusKm: radius)
+        }
+    }
+
+    /// Answers `line` when it is a plain `reverseGeocode` or `reverseGeocodeMany` request, without the `\n`.
+    /// - Returns: true when a reply object was appended to `out`; false when the general path must answer.
+    /// - Complexity: O(line length); allocates only a chunk of points for `reverseGeocodeMany`.
+    static func answer(_ line: UnsafeBufferPointer<UInt8>, server: RPCServer, budget: inout WorkBudget,
+                       into out: inout JSONWriter, spill: ReplySpill) -> Bool {
+        guard let plan = plan(line, limits: server.limits) else { return false }
+        write(plan, line, server: server, budget: &budget, into: &out, spill: spill)
+        return true
+    }
+
+    /// Answers a plain line as ``answer(_:server:budget:into:spill:)`` does, for tests and benchmarks.
     static func answer(_ line: UnsafeBufferPointer<UInt8>, gazetteer: CountryGazetteer, replies: ReverseReplies,
                        limits: RPCLimits = RPCLimits(), into out: inout JSONWriter) -> Bool {
-        // The shapes read here nest at most `deepestShape` levels and use keys and method names of at
-        // most `longestFixedString` bytes; tighter caps leave every line to the general path.
-        guard limits.maxDepth >= deepestShape, limits.maxStringBytes >= longestFixedString else { return false }
-        var cursor = Cursor(bytes: line, maxNumberChars: limits.maxNumberChars, maxStringBytes: limits.maxStringBytes)
-        guard cursor.take(UInt8(ascii: "{")) else { return false }
-        var seen: UInt8 = 0
-        var id = 0..<0
-        var lat = 0.0, lon = 0.0, radius = CountryGazetteer.defaultMaxDistanceKm
-        var many = false
-        var points = 0..<0
-        repeat {
-            guard let member = cursor.memberName(), seen & member.rawValue == 0 else { return false }
-            seen |= member.rawValue
-            guard cursor.take(UInt8(ascii: ":")) else { return false }
-            switch member {
-            case .jsonrpc:
-                guard cursor.literal(#""2.0""#) else { return false }
-            case .method:
-                if cursor.literal(#""reverseGeocodeMany""#) {
-                    many = true
-                } else if !cursor.literal(#""reverseGeocode""#) {
-                    return false
-                }
-            case .id:
-                guard let range = cursor.idToken() else { return false }
-                id = range
-            case .params:
-                // The method may come after params, so both shapes are read and the method decides.
-                let start = cursor.offset
-                if cursor.params(lat: &lat, lon: &lon, radius: &radius) {
-                    points = 0..<0
-                } else {
-                    cursor.offset = start
-                    guard let found = cursor.manyParams(radius: &radius) else { return false }
-                    points = found
-                }
-            }
-        } while cursor.take(UInt8(ascii: ","))
-        guard cursor.take(UInt8(ascii: "}")), cursor.atEnd, seen == 0b1111 else { return false }
-        guard radius >= 0, radius <= GeoCall.maxDistanceKmLimit else { return false }
-        if many {
-            guard !points.isEmpty else { return false }
-            answerMany(line, points: points, radius: radius, id: id, gazetteer: gazetteer, replies: replies, into: &out)
-            return true
-        }
-        guard points.isEmpty, lat >= -90, lat <= 90, lon.isFinite else { return false }
-
-        let match = gazetteer.reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: radius)
-        out.bytes.append(contentsOf: Self.replyStart)
-        out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[id]))
-        out.bytes.append(contentsOf: Self.resultKey)
-        out.continueAfterKey()
-        replies.write(match, into: &out)
-        out.bytes.append(UInt8(ascii: "}"))
+        let server = RPCServer(gazetteer: gazetteer, limits: limits)
+        var budget = WorkBudget(max: limits.maxWork)
+        guard answer(line, server: server, budget: &budget, into: &out, spill: { _ in }) else { return false }
         out.endLine()
         return true
     }
 
-    /// Writes the reply for points already checked by `Cursor.manyParams`.
-    static func answerMany(_ line: UnsafeBufferPointer<UInt8>, points: Range<Int>, radius: Double, id: Range<Int>,
-                           gazetteer: CountryGazetteer, replies: ReverseReplies, into out: inout JSONWriter) {
-        out.bytes.append(contentsOf: Self.replyStart)
-        out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[id]))
+    /// Reads `line` as a request the fast path can answer exactly as the general path would.
+    /// - Returns: nil when the general path must answer.
+    static func plan(_ line: UnsafeBufferPointer<UInt8>, limits: RPCLimits) -> Plan? {
+        // The shapes read here nest at most `deepestShape` levels and use keys and method names of at
+        // most `longestFixedString` bytes; tighter caps leave every line to the general path.
+        guard limits.maxDepth >= deepestShape, limits.maxStringBytes >= longestFixedString else { return nil }
+        var cursor = Cursor(bytes: line, maxNumberChars: limits.maxNumberChars, maxStringBytes: limits.maxStringBytes)
+        guard cursor.take(UInt8(ascii: "{")) else { return nil }
+        var seen: UInt8 = 0
+        var plan = Plan(id: 0..<0)
+        var many = false
+        repeat {
+            guard let member = cursor.memberName(), seen & member.rawValue == 0 else { return nil }
+            seen |= member.rawValue
+            guard cursor.take(UInt8(ascii: ":")) else { return nil }
+            switch member {
+            case .jsonrpc:
+                guard cursor.literal(#""2.0""#) else { return nil }
+            case .method:
+                if cursor.literal(#""reverseGeocodeMany""#) {
+                    many = true
+                } else if !cursor.literal(#""reverseGeocode""#) {
+                    return nil
+                }
+            case .id:
+                guard let range = cursor.idToken(decoded: &plan.decodedID) else { return nil }
+                plan.id = range
+            case .params:
+                // The method may come after params, so both shapes are read and the method decides.
+                let start = cursor.offset
+                if cursor.params(lat: &plan.lat, lon: &plan.lon, radius: &plan.radius) {
+                    plan.points = nil
+                } else {
+                    cursor.offset = start
+                    guard let found = cursor.manyParams(radius: &plan.radius, count: &plan.count) else { return nil }
+                    plan.points = found
+                }
+            }
+        } while cursor.take(UInt8(ascii: ","))
+        guard cursor.take(UInt8(ascii: "}")), cursor.atEnd, seen == 0b1111 else { return nil }
+        guard plan.radius >= 0, plan.radius <= GeoCall.maxDistanceKmLimit else { return nil }
+        if many { return plan.points == nil ? nil : plan }
+        guard plan.points == nil, plan.lat >= -90, plan.lat <= 90, plan.lon.isFinite else { return nil }
+        return plan
+    }
+
+    /// Writes the reply object for a plan, or the `maxWork` error when the budget cannot pay for it.
+    static func write(_ plan: Plan, _ line: UnsafeBufferPointer<UInt8>, server: RPCServer, budget: inout WorkBudget,
+                      into out: inout JSONWriter, spill: ReplySpill) {
+        if let over = budget.charge(plan.cost) {
+            writeError(.limitExceeded(over), plan, line, into: &out)
+            return
+        }
+        beginReply(plan, line, into: &out)
         out.bytes.append(contentsOf: Self.resultKey)
         out.continueAfterKey()
+        if let points = plan.points {
+            writeMany(line, points: points, radius: plan.radius, server: server, into: &out, spill: spill)
+        } else {
+            server.replies.write(server.gazetteer.reverse(GeoPoint(lat: plan.lat, lon: plan.lon),
+                                                          maxDistanceKm: plan.radius), into: &out)
+        }
+        out.endObject()
+    }
+
+    /// Opens the reply object and writes `"jsonrpc":"2.0","id":…`; the next member needs its comma.
+    static func beginReply(_ plan: Plan, _ line: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter) {
+        out.beginObject()
+        out.bytes.append(contentsOf: Self.replyStart)
+        if let decoded = plan.decodedID {
+            out.continueAfterKey()
+            out.value(decoded)
+        } else {
+            out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[plan.id]))
+            out.raw(Self.nothing)  // the id counts as a value: the next member gets its comma
+        }
+    }
+
+    /// The error reply for a request the fast path read, with its id.
+    static func writeError(_ error: RPCError, _ plan: Plan, _ line: UnsafeBufferPointer<UInt8>,
+                           into out: inout JSONWriter) {
+        beginReply(plan, line, into: &out)
+        RPCServer.writeErrorMember(error, into: &out)
+        out.endObject()
+    }
+
+    private static let nothing: [UInt8] = []
+
+    /// Points answered per batch lookup: enough for the batch lookup's gains, small enough that the
+    /// points, the matches and their ~330-byte results stay well under a megabyte.
+    static let chunkPoints = 1024
+
+    /// Writes the results array for points already checked by `Cursor.manyParams`, a chunk at a time,
+    /// spilling between chunks, so memory does not grow with the number of points.
+    static func writeMany(_ line: UnsafeBufferPointer<UInt8>, points: Range<Int>, radius: Double, server: RPCServer,
+                          into out: inout JSONWriter, spill: ReplySpill) {
         out.beginArray()
         var cursor = Cursor(bytes: line, offset: points.lowerBound)
-        var parsed: [GeoPoint] = []
+        var chunk: [GeoPoint] = []
+        chunk.reserveCapacity(chunkPoints)
         _ = cursor.take(UInt8(ascii: "["))
         if !cursor.take(UInt8(ascii: "]")) {
             repeat {
                 var lat = 0.0, lon = 0.0
                 _ = cursor.pair(lat: &lat, lon: &lon)
-                parsed.append(GeoPoint(lat: lat, lon: lon))
+                chunk.append(GeoPoint(lat: lat, lon: lon))
+                if chunk.count == chunkPoints {
+                    writeChunk(chunk, radius: radius, server: server, into: &out)
+                    chunk.removeAll(keepingCapacity: true)
+                    RPCServer.maybeSpill(&out, spill)
+                }
             } while cursor.take(UInt8(ascii: ","))
         }
-        // All points first, then one batch lookup (see `CountryGazetteer.reverse(_:maxDistanceKm:)` for many).
-        for match in gazetteer.reverse(parsed, maxDistanceKm: radius) { replies.write(match, into: &out) }
+        writeChunk(chunk, radius: radius, server: server, into: &out)
         out.endArray()
-        out.bytes.append(UInt8(ascii: "}"))
-        out.endLine()
     }
 
-    static let replyStart: [UInt8] = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+    /// One batch lookup (see `CountryGazetteer.reverse(_:maxDistanceKm:)` for many) and its results.
+    private static func writeChunk(_ chunk: [GeoPoint], radius: Double, server: RPCServer, into out: inout JSONWriter) {
+        guard !chunk.isEmpty else { return }
+        for match in server.gazetteer.reverse(chunk, maxDistanceKm: radius) { server.replies.write(match, into: &out) }
+    }
+
+    /// What follows the `{` of a reply, up to its id.
+    static let replyStart: [UInt8] = Array(#""jsonrpc":"2.0","id":"#.utf8)
     static let resultKey: [UInt8] = Array(#","result":"#.utf8)
 
     /// The four members of a request, as bits so repeats are caught.
@@ -166,9 +242,10 @@ enum ReverseFastPath {
             return nil
         }
 
-        /// A number id (its literal text) or a string id of printable ASCII without escapes (with its
-        /// quotes): exactly the bytes the general path writes back.
-        mutating func idToken() -> Range<Int>? {
+        /// A number id (its literal text), `null`, or a string id of printable ASCII without escapes (with
+        /// its quotes): exactly the bytes the general path writes back. Any other string id is decoded by
+        /// the JSON reader (same checks, same caps) into `decoded`, to be written as the general path does.
+        mutating func idToken(decoded: inout JSONValue?) -> Range<Int>? {
             skipSpace()
             guard offset < bytes.count else { return nil }
             let start = offset
@@ -178,10 +255,20 @@ enum ReverseFastPath {
                     let b = bytes[offset]
                     offset += 1
                     if b == UInt8(ascii: "\"") { return offset - start - 2 <= maxStringBytes ? start..<offset : nil }
-                    if b < 0x20 || b > 0x7E || b == UInt8(ascii: "\\") { return nil }
+                    if b < 0x20 || b > 0x7E || b == UInt8(ascii: "\\") { break }
                 }
-                return nil
+                offset = start
+                let limits = JSONLimits(maxDepth: 1, maxStringBytes: maxStringBytes, maxNumberChars: maxNumberChars)
+                var scanner = JSONScanner(UnsafeBufferPointer(rebasing: bytes[start...]), limits: limits)
+                do throws(JSONError) {
+                    decoded = .string(try scanner.readString())
+                } catch {
+                    return nil
+                }
+                offset = start + scanner.offset
+                return start..<offset
             }
+            if literal("null") { return start..<offset }
             guard number() != nil else { return nil }
             return start..<offset
         }
@@ -216,7 +303,7 @@ enum ReverseFastPath {
         /// `{"points":[[lat,lon],…]}` with an optional `"maxDistanceKm"`, in any order; every point is
         /// checked as the general path checks it.
         /// - Returns: the byte range of the points array, for the answering pass; nil to fall back.
-        mutating func manyParams(radius: inout Double) -> Range<Int>? {
+        mutating func manyParams(radius: inout Double, count: inout Int) -> Range<Int>? {
             guard take(UInt8(ascii: "{")) else { return nil }
             var seen = 0
             var range = 0..<0
@@ -231,6 +318,7 @@ enum ReverseFastPath {
                         repeat {
                             var lat = 0.0, lon = 0.0
                             guard pair(lat: &lat, lon: &lon), lat >= -90, lat <= 90, lon.isFinite else { return nil }
+                            count += 1
                         } while take(UInt8(ascii: ","))
                         guard take(UInt8(ascii: "]")) else { return nil }
                     }

@@ -9,6 +9,8 @@ extension CommandLineOptions {
         "--max-batch": .batch,
         "--max-string-bytes": .stringBytes,
         "--max-number-chars": .numberChars,
+        "--max-work": .work,
+        "--max-values": .values,
     ]
 
     /// Sets the cap that `option` names.
@@ -28,6 +30,8 @@ extension CommandLineOptions {
         case .batch: limits.maxBatch = value
         case .stringBytes: limits.maxStringBytes = value
         case .numberChars: limits.maxNumberChars = value
+        case .work: limits.maxWork = value
+        case .values: limits.maxValues = value
         }
     }
 

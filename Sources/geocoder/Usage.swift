@@ -36,11 +36,17 @@ enum Usage {
 
         LIMITS (serve; each breach gets one error reply naming the limit, then serving goes on)
           --max-line-bytes N    longest line, bytes before its newline (default 16777216); a longer
-                                line gets one -32700 error with id null and is skipped unread
+                                line gets one -32700 error (with its id if the id came first) and is
+                                skipped unread
           --max-depth N         deepest nesting of arrays/objects (default 64, at most 4096), -32700
-          --max-batch N         most requests in one batch (default 10000), -32600
+          --max-batch N         most requests in one batch (default 10000); each request of a larger
+                                batch gets -32600 with its id
           --max-string-bytes N  longest string or key, bytes as written (default 65536), -32700
           --max-number-chars N  longest number literal (default 1000), -32700
+          --max-work N          most estimated work per line, about 1 µs each (default 10000000); calls
+                                past it, in line order, get -32600 with their id and are not run
+          --max-values N        most JSON values in one request read as a tree (default 1000000),
+                                -32600 with its id; plain reverseGeocode(Many) requests are not counted
 
         DATA FILE (first found)
           --data PATH; $GEOCODER_DATA; <executable dir>/../share/geocoder/ne_10m_admin_0_countries.geojson;
@@ -58,6 +64,8 @@ enum Usage {
         EXIT STATUS
           0 success: end of input, or the client closed stdout (the server then exits quietly)
           1 data file or I/O error, 2 bad arguments
+          128+N after signal N (SIGHUP, SIGINT, SIGTERM): the line being answered is finished, every
+                reply already computed is written, lines not yet started get no reply
 
         """
 }

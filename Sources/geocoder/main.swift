@@ -113,5 +113,6 @@ case .serve:
     if isatty(0) == 1 {
         report("reading JSON-RPC 2.0 requests from the terminal, one per line; Ctrl-D ends (see --help)")
     }
+    StopSignal.install()
     exit(StdioServer(server: server, outputFD: protocolFD).run())
 }

@@ -36,8 +36,8 @@ def serve(stdin, args=(), binary=None):
     return proc.returncode, [loads_strict(line) for line in text.splitlines()], proc.stderr.decode("utf-8", "replace")
 
 
-def assert_limit_error(reply, code, limit, maximum):
-    assert reply["id"] is None, reply
+def assert_limit_error(reply, code, limit, maximum, rid=None):
+    assert reply["id"] == rid, reply
     error = reply["error"]
     assert error["code"] == code, reply
     assert error["data"]["limit"] == limit and error["data"]["max"] == maximum, reply
@@ -65,27 +65,54 @@ def test_line_cap_from_the_command_line(geocoder_bin):
         assert_limit_error(reply, -32700, "maxLineBytes", 1000)
 
 
-@pytest.mark.parametrize("line,args,code,limit,maximum", [
-    (b"[" * 65 + b"]" * 65, [], -32700, "maxDepth", 64),
-    (b'{"jsonrpc":"2.0","method":"x","params":[[[1]]],"id":1}', ["--max-depth", "2"], -32700, "maxDepth", 2),
-    (b"[" + b",".join([PARIS] * 10001) + b"]", [], -32600, "maxBatch", 10000),
-    (b"[" + b",".join([PARIS] * 3) + b"]", ["--max-batch=2"], -32600, "maxBatch", 2),
+@pytest.mark.parametrize("line,args,code,limit,maximum,rid", [
+    (b"[" * 65 + b"]" * 65, [], -32700, "maxDepth", 64, None),
+    (b'{"jsonrpc":"2.0","method":"x","params":[[[1]]],"id":1}', ["--max-depth", "2"], -32700, "maxDepth", 2, 1),
     (b'{"jsonrpc":"2.0","method":"forwardGeocode","params":["' + b"a" * 65537 + b'"],"id":1}', [],
-     -32700, "maxStringBytes", 65536),
-    (b'{"jsonrpc":"2.0","method":"forwardGeocode","params":{"' + b"k" * 15 + b'":1},"id":1}',
-     ["--max-string-bytes", "14"], -32700, "maxStringBytes", 14),
+     -32700, "maxStringBytes", 65536, 1),
+    (b'{"jsonrpc":"2.0","method":"forwardGeocode","params":{"' + b"k" * 15 + b'":1},"id":"k"}',
+     ["--max-string-bytes", "14"], -32700, "maxStringBytes", 14, "k"),
     (b'{"jsonrpc":"2.0","method":"reverseGeocode","params":[1' + b"0" * 1000 + b',2],"id":1}', [],
-     -32700, "maxNumberChars", 1000),
+     -32700, "maxNumberChars", 1000, 1),
     (b'{"jsonrpc":"2.0","method":"reverseGeocode","params":[1.0000001,2],"id":1}', ["--max-number-chars", "8"],
-     -32700, "maxNumberChars", 8),
-], ids=["depth_default", "depth_flag", "batch_default", "batch_flag", "string_default", "key_flag",
-        "number_default", "number_flag"])
-def test_each_limit_gets_one_error_naming_it(geocoder_bin, line, args, code, limit, maximum):
+     -32700, "maxNumberChars", 8, 1),
+    (b'{"jsonrpc":"2.0","method":"reverseGeocode","params":[1,2],"id":1.0000001}', ["--max-number-chars", "8"],
+     -32700, "maxNumberChars", 8, None),
+], ids=["depth_default", "depth_flag", "string_default", "key_flag", "number_default", "number_flag",
+        "number_in_the_id"])
+def test_each_limit_gets_one_error_naming_it(geocoder_bin, line, args, code, limit, maximum, rid):
+    """One error naming the limit, with the request's id when it could be read (null for a batch, or when the
+    id itself breaks the cap)."""
     status, replies, err = serve(line + b"\n" + request(9) + b"\n", args, geocoder_bin)
     assert status == 0, err
     assert len(replies) == 2, replies
-    assert_limit_error(replies[0], code, limit, maximum)
+    assert_limit_error(replies[0], code, limit, maximum, rid)
     assert replies[1]["id"] == 9 and replies[1]["result"]["iso2"] == "FR"
+
+
+@pytest.mark.parametrize("count,args,maximum", [(10001, [], 10000), (3, ["--max-batch=2"], 2)],
+                         ids=["batch_default", "batch_flag"])
+def test_each_request_of_a_batch_over_the_cap_gets_the_error_with_its_id(geocoder_bin, count, args, maximum):
+    """A client waiting for each id must not hang: every request is answered with -32600 maxBatch."""
+    calls = [request(k) for k in range(count)]
+    status, replies, err = serve(b"[" + b",".join(calls) + b"]\n" + request(-1) + b"\n", args, geocoder_bin)
+    assert status == 0, err
+    assert len(replies) == 2 and isinstance(replies[0], list), replies[:1]
+    assert [r["id"] for r in replies[0]] == list(range(count))
+    for reply in replies[0]:
+        assert_limit_error(reply, -32600, "maxBatch", maximum, reply["id"])
+        assert reply["error"]["data"]["found"] == count
+    assert replies[1]["id"] == -1 and replies[1]["result"]["iso2"] == "FR"
+
+
+def test_over_long_line_keeps_an_id_that_came_before_the_cap(geocoder_bin):
+    early = b'{"jsonrpc":"2.0","id":"early","method":"forwardGeocode","params":["' + b"x" * 2000 + b'"]}'
+    late = b'{"jsonrpc":"2.0","method":"forwardGeocode","params":["' + b"x" * 2000 + b'"],"id":"late"}'
+    status, replies, err = serve(early + b"\n" + late + b"\n" + request(3) + b"\n", ["--max-line-bytes", "1000"],
+                                 geocoder_bin)
+    assert status == 0, err
+    assert [r["id"] for r in replies] == ["early", None, 3], replies
+    assert_limit_error(replies[0], -32700, "maxLineBytes", 1000, "early")
 
 
 def test_values_at_the_limits_are_served(geocoder_bin):
@@ -109,7 +136,8 @@ def test_bad_limit_flags_exit_2(geocoder_bin, args):
 
 def test_help_documents_every_limit(geocoder_bin):
     text = run_cli(["--help"], binary=geocoder_bin).stdout.decode()
-    for flag in ("--max-line-bytes", "--max-depth", "--max-batch", "--max-string-bytes", "--max-number-chars"):
+    for flag in ("--max-line-bytes", "--max-depth", "--max-batch", "--max-string-bytes", "--max-number-chars",
+                 "--max-work"):
         assert flag in text, f"--help does not mention {flag}"
 
 

@@ -1,0 +1,124 @@
+import GeoCore
+@testable import GeoRPC
+import Testing
+
+/// `maxWork` (issue 13, item 9): a budget per line, estimated from params before anything runs.
+@Suite("Work limit")
+struct WorkLimitTests {
+    static let nemo = "[-48.8767,-123.3933]"
+
+    static func far(_ id: Int, points: Int) -> String {
+        let list = Array(repeating: nemo, count: points).joined(separator: ",")
+        return #"{"jsonrpc":"2.0","id":\#(id),"method":"reverseGeocodeMany","params":{"points":[\#(list)],"maxDistanceKm":20037.5}}"#
+    }
+
+    static let pointCost = WorkCost.reverseMany(count: 1, radiusKm: 20037.5)
+
+    @Test("one call over the budget gets -32600 maxWork with its id, the estimate and the budget")
+    func singleCall() throws {
+        let server = try Fixture.server(limits: RPCLimits(maxWork: 10 * Self.pointCost))
+        for line in [Self.far(7, points: 11), Self.far(7, points: 11).replacingOccurrences(of: "\"id\":7", with: "\"id\":7.0")] {
+            let reply = try server.reply(line)
+            #expect(reply["id"]?.doubleValue == 7)
+            let error = try #require(reply["error"])
+            #expect(error["code"]?.doubleValue == -32600)
+            #expect(error["data"]?["limit"] == .string("maxWork"))
+            #expect(error["data"]?["max"]?.doubleValue == Double(10 * Self.pointCost))
+            #expect(error["data"]?["found"]?.doubleValue == Double(WorkCost.reverseMany(count: 11, radiusKm: 20037.5)))
+        }
+    }
+
+    @Test("a batch spends one budget in order: the calls past it, and all after, get the error with their ids")
+    func batchSharesTheBudget() throws {
+        let server = try Fixture.server(limits: RPCLimits(maxWork: 25 * Self.pointCost))
+        let cheap = #"{"jsonrpc":"2.0","id":9,"method":"reverseGeocode","params":[48.85,2.35]}"#
+        let batch = "[\(Self.far(1, points: 10)),\(Self.far(2, points: 10)),\(Self.far(3, points: 10)),\(cheap)]"
+        let replies = try #require(try server.reply(batch).arrayValue)
+        #expect(replies.map { $0["id"]?.doubleValue } == [1, 2, 3, 9])
+        #expect(replies[0]["result"] != nil && replies[1]["result"] != nil)
+        for refused in replies[2...] {
+            #expect(refused["error"]?["data"]?["limit"] == .string("maxWork"), "\(refused)")
+        }
+        // The budget is per line: each of these lines alone fits.
+        for line in [Self.far(1, points: 10), Self.far(2, points: 10), Self.far(3, points: 10)] {
+            #expect(try server.reply(line)["result"] != nil)
+        }
+    }
+
+    @Test("the same line always gets the same answer")
+    func deterministic() throws {
+        let server = try Fixture.server(limits: RPCLimits(maxWork: 25 * Self.pointCost))
+        let batch = "[\(Self.far(1, points: 10)),\(Self.far(2, points: 10)),\(Self.far(3, points: 10))]"
+        let first = server.output(batch)
+        for _ in 0..<3 { #expect(server.output(batch) == first) }
+    }
+
+    @Test("normal clients fit the default budget: a million default-radius points, 10,000 ordinary calls")
+    func defaultsAreGenerous() {
+        let budget = RPCLimits.defaultMaxWork
+        #expect(WorkCost.reverseMany(count: 1_000_000, radiusKm: CountryGazetteer.defaultMaxDistanceKm) <= budget)
+        // The most points a 16 MiB line can hold, `[0,0],` each.
+        #expect(WorkCost.reverseMany(count: 16 * 1024 * 1024 / 6, radiusKm: CountryGazetteer.defaultMaxDistanceKm) <= budget)
+        #expect(10_000 * (WorkCost.perCall + WorkCost.reversePoint(radiusKm: 100)) <= budget)
+        #expect(10_000 * WorkCost.discover <= budget)
+        #expect(10_000 * WorkCost.countriesInBBox(GeoBox(minLat: 45, minLon: 5, maxLat: 48, maxLon: 10)) <= budget)
+    }
+
+    @Test("estimates grow with what makes calls slow: radius, limit, query length, box area")
+    func monotone() {
+        let radii: [Double] = [0, 10, 100, 1000, 2000, 2500, 5000, 10000, 20037.5]
+        let costs = radii.map { WorkCost.reversePoint(radiusKm: $0) }
+        #expect(costs == costs.sorted())
+        #expect(WorkCost.forward(queryBytes: 1, limit: 250) > WorkCost.forward(queryBytes: 1, limit: 5))
+        #expect(WorkCost.forward(queryBytes: 4000, limit: 5) > WorkCost.forward(queryBytes: 100, limit: 5))
+        #expect(WorkCost.countriesInBBox(GeoBox(minLat: -90, minLon: -180, maxLat: 90, maxLon: 180))
+                > WorkCost.countriesInBBox(GeoBox(minLat: 0, minLon: 0, maxLat: 1, maxLon: 1)))
+        #expect(WorkCost.reverseMany(count: .max, radiusKm: 20037.5) == .max, "saturates")
+    }
+}
+
+/// `maxValues` (issue 13, item 10): no request is read into a tree larger than the cap.
+@Suite("Tree size limit")
+struct TreeSizeTests {
+    static let limits = RPCLimits(maxValues: 50)
+
+    static func points(_ count: Int, last: String = "[1,2]") -> String {
+        (Array(repeating: "[1,2]", count: count - 1) + [last]).joined(separator: ",")
+    }
+
+    @Test("a request over the cap that the fast path does not take is refused with its id, before a tree is built")
+    func refusedWithID() throws {
+        let server = try Fixture.server(limits: Self.limits)
+        // The last point is out of range: only the general path could say so, and it would need a tree.
+        let line = #"{"jsonrpc":"2.0","id":"big","method":"reverseGeocodeMany","params":{"points":[\#(Self.points(40, last: "[91,0]"))]}}"#
+        let reply = try server.reply(line)
+        #expect(reply["id"] == .string("big"))
+        #expect(reply["error"]?["code"]?.doubleValue == -32600)
+        #expect(reply["error"]?["data"]?["limit"] == .string("maxValues"))
+        #expect(reply["error"]?["data"]?["found"]?.doubleValue == Double(RPCServer.valueCountBound(Array(line.utf8).withUnsafeBufferPointer { $0 })))
+        // Under the cap, the same mistake gets its usual error.
+        let small = #"{"jsonrpc":"2.0","id":"small","method":"reverseGeocodeMany","params":{"points":[\#(Self.points(5, last: "[91,0]"))]}}"#
+        #expect(try server.reply(small)["error"]?["data"]?["param"] == .string("points[4][0]"))
+    }
+
+    @Test("plain reverseGeocodeMany lines are not counted: the fast path reads them without a tree")
+    func fastPathUncounted() throws {
+        let server = try Fixture.server(limits: Self.limits)
+        let line = #"{"jsonrpc":"2.0","id":1,"method":"reverseGeocodeMany","params":{"points":[\#(Self.points(400))]}}"#
+        #expect(try server.reply(line)["result"]?.arrayValue?.count == 400)
+    }
+
+    @Test("a broken line over the cap keeps its parse error; batch elements are counted one by one")
+    func parseErrorsAndBatches() throws {
+        let server = try Fixture.server(limits: Self.limits)
+        let broken = #"{"jsonrpc":"2.0","id":1,"method":"x","params":[\#(Self.points(40))"#
+        #expect(try server.reply(broken)["error"]?["code"]?.doubleValue == -32700)
+        let big = #"{"jsonrpc":"2.0","id":2,"method":"forwardGeocode","params":{"query":"x","countryCodes":[\#(Array(repeating: "\"FR\"", count: 60).joined(separator: ","))]}}"#
+        let ok = #"{"jsonrpc":"2.0","id":3,"method":"forwardGeocode","params":["Paris"]}"#
+        let replies = try #require(try server.reply("[\(big),\(ok),[\(Self.points(60))]]").arrayValue)
+        #expect(replies.map { $0["id"] } == [.number(JSONNumber(text: "2", value: 2)), .number(JSONNumber(text: "3", value: 3)), .null])
+        #expect(replies[0]["error"]?["data"]?["limit"] == .string("maxValues"))
+        #expect(replies[1]["result"] != nil)
+        #expect(replies[2]["error"]?["code"]?.doubleValue == -32600)
+    }
+}
