@@ -1,72 +1,262 @@
 extension CountryIndex {
     /// The area whose boundary comes nearest to `point`, if that is within `maxKm` kilometres.
     ///
-    /// Meant for points inside no area: the nearest point of an area is then on its boundary, and every
-    /// boundary edge within `maxKm` reaches a cell within `maxKm` of the point, so only those cells' edges
-    /// are measured. Distances are great-circle distances to each edge taken as a great-circle arc.
+    /// Meant for points inside no area: the nearest point of an area is then on its boundary. Distances are
+    /// great-circle distances to each edge taken as a great-circle arc. The answer is the one the full scan
+    /// of every border cell in the window (`nearestAreaByScan`) gives, bit for bit, found by visiting the
+    /// window's cells nearest first and stopping where a lower bound on everything left exceeds the best
+    /// distance so far (a best-first search in the manner of rstar's `nearest_neighbor_iter`):
+    /// - rows outward from the point's row, nearer side first, each row's cells outward from the point's
+    ///   column, each direction given up once a cell's lower bound exceeds the best distance; blocks that
+    ///   hold no border cell are stepped over whole;
+    /// - in a border cell, an edge is measured only when a cheap lower bound from its latitudes (widened
+    ///   by `arcExcursion`) and longitudes does not already exceed the best distance.
+    /// The bounds keep a relative and an absolute slack, so an edge tied with the best is always measured;
+    /// a tie goes, as in the scan, to the edge the scan reaches first (`NearestSearch.scanKey`).
+    ///
+    /// Why skipping a cell is safe: an edge is listed in every cell of the rectangle of rows and columns its
+    /// ends span; its nearest point to `point` lies within the edge's longitudes and within `arcExcursion`
+    /// of its latitudes, so in a listed cell widened by `arcExcursion`, whose bound it cannot beat.
     /// - Parameters:
     ///   - point: `lat` in [-90, 90]; any finite `lon`.
     ///   - maxKm: the search radius in km, ≥ 0.
     /// - Returns: the area and its distance in km, or nil when no boundary is that close.
-    /// - Complexity: O(edges in the border cells within `maxKm`).
+    /// - Complexity: the border cells and edges that could be nearer than the nearest found; a point a few
+    ///   km off a coast measures a few edges of its own and neighbouring cells. Far out at sea with the
+    ///   largest radius, the cells out to the nearest coast (a fraction of a millisecond).
     public func nearestArea(to point: GeoPoint, withinKm maxKm: Double) -> (area: Int, distanceKm: Double)? {
         let p = GeoPoint(lat: point.lat, lon: Self.wrapLongitude(point.lon))
+        var search = NearestSearch(point: p, maxKm: maxKm, window: nearestWindow(p, maxKm), excursion: arcExcursion)
+        let pr = row(of: p.lat), pc = column(of: p.lon)
+        // Rows outward: `down` and `up` are the next rows south and north still to visit.
+        var down = pr, up = pr + 1
+        while true {
+            let gapDown = down >= search.window.r0
+                ? max(0, p.lat - (rowSouth[down + 1] + arcExcursion)) : Double.infinity
+            let gapUp = up <= search.window.r1 ? max(0, (rowSouth[up] - arcExcursion) - p.lat) : Double.infinity
+            let north = gapUp < gapDown
+            let gap = north ? gapUp : gapDown
+            if gap == .infinity || search.exceeds(latitudeGap: gap, longitudeGap: 0) { break }
+            let r = north ? up : down
+            if north { up += 1 } else { down -= 1 }
+            searchRow(r, latitudeGap: gap, column: pc, &search)
+        }
+        return search.bestArea < 0 ? nil : (search.bestArea, search.bestKm)
+    }
+
+    /// The rows and columns the scan reads for `p` and `maxKm`: rows `r0...r1`, and `span` columns from
+    /// `c0` eastward, wrapping (all columns near a pole).
+    struct NearestWindow {
+        var r0: Int, r1: Int, c0: Int, span: Int
+    }
+
+    /// The scan's window, by the scan's own rules (`nearestAreaByScan`): the radius plus a cell each way,
+    /// in longitude as wide as at the window's widest latitude.
+    func nearestWindow(_ p: GeoPoint, _ maxKm: Double) -> NearestWindow {
         let degrees = maxKm / (Spherical.earthRadiusKm * GeoMath.radiansPerDegree) + cellSize
         let south = p.lat - degrees, north = p.lat + degrees
-        let r0 = row(of: max(-90, south)), r1 = row(of: min(90, north))
-
-        // Columns: all of them near a pole, else as many as the radius spans at the widest latitude.
-        var c0 = 0, span = columns
+        var window = NearestWindow(r0: row(of: max(-90, south)), r1: row(of: min(90, north)), c0: 0, span: columns)
         if south > -90 && north < 90 {
             let widest = max(-south, north)
             let cosine = GeoMath.sinCos(degrees: widest).cos
             let lonDegrees = degrees / cosine
             if lonDegrees < 180 {
-                c0 = column(of: Self.wrapLongitude(p.lon - lonDegrees))
-                span = min(columns, Int(2 * lonDegrees / cellSize) + 3)
+                window.c0 = column(of: Self.wrapLongitude(p.lon - lonDegrees))
+                window.span = min(columns, Int(2 * lonDegrees / cellSize) + 3)
             }
         }
+        return window
+    }
 
-        var bestArea = -1
-        var bestKm = maxKm
-        let kmPerDegree = Spherical.earthRadiusKm * GeoMath.radiansPerDegree
-        for r in r0...r1 {
-            let south = rowSouth[r]
-            for step in 0..<span {
-                let c = (c0 + step) % columns
-                // A block of only sea or only one area's interior holds no border cell: skip it unread.
-                let block = blocks[(r >> 2) * blockColumns + (c >> 2)]
-                if block == Self.sea || block & Self.borderBit == 0 { continue }
-                let cell = blockCells[Self.blockCellIndex(block, row: r, column: c)]
-                if cell == Self.sea || cell & Self.borderBit == 0 { continue }
-                let record = recordOffset(sketch: Int(cell & ~Self.borderBit))
-                var entry = record + 1
-                for _ in 0..<Int(borderData[record]) {
-                    defer { entry = nextEntry(after: entry) }
-                    for k in 0..<Self.bands {
-                        for j in bandSlots(entry: entry, band: k) {
-                            let i = edgeRef(entry: entry, slot: j)
-                            let alat = vertexLat(i), blat = vertexLat(i + 1)
-                            let low = min(alat, blat), high = max(alat, blat)
-                            // Listed in every band it spans: measure it only in the first.
-                            if k > 0 && band(low, south: south) < k { continue }
-                            // A cheap lower bound that never rejects an edge that could win: every point
-                            // of the arc lies within half its length of an end, the length is at most
-                            // |Δlat| + |Δlon|, and a latitude gap is a lower bound on any distance.
-                            let half = 0.5 * ((high - low) + (vertexLon(i + 1) - vertexLon(i)).magnitude)
-                            let gap = max(0, max((low - half) - p.lat, p.lat - (high + half)))
-                            if gap * kmPerDegree > bestKm * (1 + 1e-9) + 1e-6 { continue }
-                            let d = Spherical.distanceToSegmentKm(
-                                p, GeoPoint(lat: alat, lon: vertexLon(i)), GeoPoint(lat: blat, lon: vertexLon(i + 1)))
-                            if d < bestKm || (bestArea < 0 && d <= bestKm) {
-                                bestArea = entryArea(entry)
-                                bestKm = d
-                            }
-                        }
-                    }
+    /// Visits row `r`'s cells of the window outward from column `pc`, east then west, each way until a
+    /// cell's lower bound exceeds the best distance.
+    private func searchRow(_ r: Int, latitudeGap: Double, column pc: Int, _ search: inout NearestSearch) {
+        let n = columns, window = search.window
+        let full = window.span == n
+        let step = (pc - window.c0 + n) % n
+        // Each direction at most half way round, so a cell's longitude gap grows along it.
+        let eastLimit = full ? n - 1 - n / 2 : window.span - 1 - step
+        let westLimit = full ? n / 2 : step
+        let south = rowSouth[r]
+        var offset = 0
+        while offset <= eastLimit {
+            let c = (pc + offset) % n
+            let gap = search.longitudeGap(west: columnWest[c], east: columnWest[c + 1])
+            if search.exceeds(latitudeGap: latitudeGap, longitudeGap: gap) { break }
+            offset += searchCell(row: r, column: c, south: south, eastward: true, &search)
+        }
+        offset = 1
+        while offset <= westLimit {
+            let c = (pc - offset + n) % n
+            let gap = search.longitudeGap(west: columnWest[c], east: columnWest[c + 1])
+            if search.exceeds(latitudeGap: latitudeGap, longitudeGap: gap) { break }
+            offset += searchCell(row: r, column: c, south: south, eastward: false, &search)
+        }
+    }
+
+    /// Measures the edges of cell (`r`, `c`) that could beat the best distance.
+    /// - Returns: how many columns the walk may move on: to the end of the block when the block holds no
+    ///   border cell, else 1.
+    @inline(__always)
+    private func searchCell(row r: Int, column c: Int, south: Double, eastward: Bool, _ search: inout NearestSearch) -> Int {
+        let block = blocks[(r >> 2) &* blockColumns &+ (c >> 2)]
+        if block == Self.sea || block & Self.borderBit == 0 {
+            return eastward ? min((c | 3) + 1, columns) - c : (c & 3) + 1
+        }
+        let cell = blockCells[Self.blockCellIndex(block, row: r, column: c)]
+        if cell == Self.sea || cell & Self.borderBit == 0 { return 1 }
+        let record = recordOffset(sketch: Int(cell & ~Self.borderBit))
+        var entry = record + 1
+        for _ in 0..<Int(borderData[record]) {
+            let area = entryArea(entry)
+            for k in 0..<Self.bands {
+                for j in bandSlots(entry: entry, band: k) {
+                    let i = edgeRef(entry: entry, slot: j)
+                    let alat = vertexLat(i), blat = vertexLat(i + 1)
+                    let low = min(alat, blat)
+                    // Listed in every band it spans: measured only in the first.
+                    if k > 0 && band(low, south: south) < k { continue }
+                    let high = max(alat, blat)
+                    let latitudeGap = max(0, max((low - arcExcursion) - search.p.lat, search.p.lat - (high + arcExcursion)))
+                    let alon = vertexLon(i), blon = vertexLon(i + 1)
+                    // Along the short arc between longitudes under 180° apart, longitude runs from end to end.
+                    let longitudeGap = (blon - alon).magnitude < 180
+                        ? search.longitudeGap(west: min(alon, blon), east: max(alon, blon)) : 0
+                    if search.exceeds(latitudeGap: latitudeGap, longitudeGap: longitudeGap) { continue }
+                    let d = Spherical.angleToArc(search.pv, Vector3(GeoPoint(lat: alat, lon: alon)),
+                                                 Vector3(GeoPoint(lat: blat, lon: blon))) * Spherical.earthRadiusKm
+                    search.consider(d, area: area, edge: i, in: self)
                 }
             }
+            entry = nextEntry(after: entry)
         }
-        return bestArea < 0 ? nil : (bestArea, bestKm)
+        return 1
+    }
+}
+
+/// The state of one nearest-border search: the point, the scan's window, the best edge so far and the
+/// bounds derived from its distance.
+struct NearestSearch {
+    let p: GeoPoint
+    /// `p`'s unit vector, computed once (`Spherical.distanceToSegmentKm` computes the same each call).
+    let pv: Vector3
+    let window: CountryIndex.NearestWindow
+    let excursion: Double
+    let cosLatitude: Double
+    var bestKm: Double
+    var bestArea = -1
+    var bestEdge = -1
+    /// The best edge's `scanKey`, worked out only when a tie needs it (row -1: not yet).
+    var bestKey = (row: -1, step: 0)
+    /// The squared angle (radians²) beyond which nothing can tie the best: the best distance with a
+    /// relative slack of 1e-9 and an absolute one of 1 mm, so rounding in the bounds never drops a tie.
+    var limitSquared = 0.0
+    /// cos(p.lat) · cos(the highest latitude within that limit of p): the least factor by which a
+    /// longitude difference counts towards the distance to any point that could tie the best.
+    var longitudeFactor = 0.0
+
+    init(point: GeoPoint, maxKm: Double, window: CountryIndex.NearestWindow, excursion: Double) {
+        p = point
+        pv = Vector3(point)
+        self.window = window
+        self.excursion = excursion
+        cosLatitude = max(0, GeoMath.sinCos(degrees: point.lat).cos)
+        bestKm = maxKm
+        tighten()
+    }
+
+    /// Recomputes the bounds from `bestKm`.
+    mutating func tighten() {
+        let limit = (bestKm * (1 + 1e-9) + 1e-6) / Spherical.earthRadiusKm
+        limitSquared = limit * limit
+        let highest = min(90, p.lat.magnitude + limit / GeoMath.radiansPerDegree)
+        // Shrunk a little so rounding in the cosines can only weaken the bound.
+        longitudeFactor = max(0, cosLatitude * GeoMath.sinCos(degrees: highest).cos * (1 - 1e-12) - 1e-15)
+    }
+
+    /// Whether every point at least `latitudeGap` degrees of latitude and `longitudeGap` degrees of
+    /// longitude (both ≤ 180) from `p` is farther than anything that could tie the best.
+    ///
+    /// Haversine: hav(d) = hav(Δφ) + cos φ₁ cos φ₂ hav(Δλ) ≥ sin²(g) + F sin²(l), with g and l the half
+    /// gaps and F = `longitudeFactor`; then d ≥ 2√hav(d), and sin x ≥ x − x³/6: no trigonometry per test.
+    @inline(__always)
+    func exceeds(latitudeGap: Double, longitudeGap: Double) -> Bool {
+        let g = latitudeGap * (GeoMath.radiansPerDegree / 2), l = longitudeGap * (GeoMath.radiansPerDegree / 2)
+        let sg = g * (1 - g * g / 6), sl = l * (1 - l * l / 6)
+        return 4 * (sg * sg + longitudeFactor * (sl * sl)) > limitSquared
+    }
+
+    /// The gap in degrees from `p`'s longitude to the longitudes `west...east` (within [-180, 180]), the
+    /// shorter way round.
+    @inline(__always)
+    func longitudeGap(west: Double, east: Double) -> Double {
+        let lon = p.lon
+        if lon >= west && lon <= east { return 0 }
+        var toWest = west - lon, fromEast = lon - east
+        if toWest < 0 { toWest += 360 }
+        if fromEast < 0 { fromEast += 360 }
+        return min(toWest, fromEast)
+    }
+
+    /// Takes edge `i` of `area`, at `d` km, when it beats the best, or ties it and comes first in the scan.
+    @inline(__always)
+    mutating func consider(_ d: Double, area: Int, edge i: Int, in index: CountryIndex) {
+        if d < bestKm || (bestArea < 0 && d <= bestKm) {
+            bestKm = d
+            bestArea = area
+            bestEdge = i
+            bestKey = (-1, 0)
+            tighten()
+        } else if d == bestKm && i != bestEdge {
+            if bestKey.row < 0 { bestKey = scanKey(bestEdge, in: index) }
+            let key = scanKey(i, in: index)
+            if key.row < bestKey.row || (key.row == bestKey.row
+                && (key.step < bestKey.step || (key.step == bestKey.step && area < bestArea))) {
+                bestArea = area
+                bestEdge = i
+                bestKey = key
+            }
+        }
+    }
+
+    /// Where the scan first reaches edge `i`: the row and the column's step from the window's west column.
+    ///
+    /// The builder lists an edge in every cell of the rows and columns its ends span (its box widened by
+    /// `CountryIndex.margin`), so the scan, row by row and each row from column `c0` eastward, first meets
+    /// it in the window's first row of that range, at the range's first column counted from `c0`.
+    func scanKey(_ i: Int, in index: CountryIndex) -> (row: Int, step: Int) {
+        let alat = index.vertexLat(i), blat = index.vertexLat(i + 1)
+        let alon = index.vertexLon(i), blon = index.vertexLon(i + 1)
+        let firstRow = index.listedRows(min(alat, blat), max(alat, blat)).first
+        let columns = index.listedColumns(min(alon, blon), max(alon, blon))
+        let n = index.columns
+        let step = window.c0 >= columns.first && window.c0 <= columns.last ? 0 : (columns.first - window.c0 + n) % n
+        return (max(window.r0, firstRow), step)
+    }
+}
+
+extension CountryIndex {
+    /// The rows whose band, widened by `margin`, meets [minLat, maxLat]: the builder's `rowRange`.
+    func listedRows(_ minLat: Double, _ maxLat: Double) -> (first: Int, last: Int) {
+        let m = Self.margin
+        var r0 = max(0, min(rows - 1, Int((minLat + 90) / cellSize)))
+        while r0 > 0 && rowSouth[r0] + m >= minLat { r0 -= 1 }
+        while r0 < rows - 1 && rowSouth[r0 + 1] + m < minLat { r0 += 1 }
+        var r1 = max(0, min(rows - 1, Int((maxLat + 90) / cellSize)))
+        while r1 < rows - 1 && rowSouth[r1 + 1] - m <= maxLat { r1 += 1 }
+        while r1 > 0 && rowSouth[r1] - m > maxLat { r1 -= 1 }
+        return (r0, r1)
+    }
+
+    /// The columns whose band, widened by `margin`, meets [minLon, maxLon]: the builder's `columnRange`.
+    func listedColumns(_ minLon: Double, _ maxLon: Double) -> (first: Int, last: Int) {
+        let m = Self.margin
+        var c0 = max(0, min(columns - 1, Int((minLon + 180) / cellSize)))
+        while c0 > 0 && columnWest[c0] >= minLon - m { c0 -= 1 }
+        while c0 < columns - 1 && columnWest[c0 + 1] < minLon - m { c0 += 1 }
+        var c1 = max(0, min(columns - 1, Int((maxLon + 180) / cellSize)))
+        while c1 < columns - 1 && columnWest[c1 + 1] <= maxLon + m { c1 += 1 }
+        while c1 > 0 && columnWest[c1] > maxLon + m { c1 -= 1 }
+        return (c0, max(c0, c1))
     }
 }
