@@ -80,6 +80,7 @@ extension CountryIndex {
         // A bound the nearest-border search prunes by: it must be a number in [0, 180] (180 turns the
         // pruning by latitude off), never NaN, which would compare false and prune nothing consistently.
         guard arcExcursion >= 0 && arcExcursion <= 180 else { throw .invalid("arc excursion") }
+        (eastRuns, westRuns) = Self.blockRuns(blocks, blockColumns: self.blockColumns, columns: self.columns)
         bandScale = Double(Self.bands) / cellSize
     }
 

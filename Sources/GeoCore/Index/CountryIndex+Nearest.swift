@@ -28,18 +28,28 @@ extension CountryIndex {
         let p = GeoPoint(lat: point.lat, lon: Self.wrapLongitude(point.lon))
         var search = NearestSearch(point: p, maxKm: maxKm, window: nearestWindow(p, maxKm), excursion: arcExcursion)
         let pr = row(of: p.lat), pc = column(of: p.lon)
-        // Rows outward: `down` and `up` are the next rows south and north still to visit.
-        var down = pr, up = pr + 1
+        // Iterative deepening: search within a small cap first and widen it eightfold while nothing is found
+        // within the cap, so a point far out at sea does not walk whole rows before its first candidate.
+        // A pass whose best lies within its cap is exact: every edge that could tie it was measured.
+        var cap = min(maxKm, 64)
         while true {
-            let gapDown = down >= search.window.r0
-                ? max(0, p.lat - (rowSouth[down + 1] + arcExcursion)) : Double.infinity
-            let gapUp = up <= search.window.r1 ? max(0, (rowSouth[up] - arcExcursion) - p.lat) : Double.infinity
-            let north = gapUp < gapDown
-            let gap = north ? gapUp : gapDown
-            if gap == .infinity || search.exceeds(latitudeGap: gap, longitudeGap: 0) { break }
-            let r = north ? up : down
-            if north { up += 1 } else { down -= 1 }
-            searchRow(r, latitudeGap: gap, column: pc, &search)
+            search.cap = cap
+            search.tighten()
+            // Rows outward: `down` and `up` are the next rows south and north still to visit.
+            var down = pr, up = pr + 1
+            while true {
+                let gapDown = down >= search.window.r0
+                    ? max(0, p.lat - (rowSouth[down + 1] + arcExcursion)) : Double.infinity
+                let gapUp = up <= search.window.r1 ? max(0, (rowSouth[up] - arcExcursion) - p.lat) : Double.infinity
+                let north = gapUp < gapDown
+                let gap = north ? gapUp : gapDown
+                if gap == .infinity || search.exceeds(latitudeGap: gap, longitudeGap: 0) { break }
+                let r = north ? up : down
+                if north { up += 1 } else { down -= 1 }
+                searchRow(r, latitudeGap: gap, column: pc, &search)
+            }
+            if (search.bestArea >= 0 && search.bestKm <= cap) || cap >= maxKm { break }
+            cap = min(maxKm, 8 * cap)
         }
         return search.bestArea < 0 ? nil : (search.bestArea, search.bestKm)
     }
@@ -78,18 +88,25 @@ extension CountryIndex {
         let eastLimit = full ? n - 1 - n / 2 : window.span - 1 - step
         let westLimit = full ? n / 2 : step
         let south = rowSouth[r]
+        // Far from the point, the row's own latitudes give a tighter longitude factor than the search's.
+        if search.limitSquared > 1e-3 {
+            let highest = max(rowSouth[r].magnitude, rowSouth[r + 1].magnitude) + arcExcursion
+            search.rowFactor = max(search.longitudeFactor, search.cosLatitude * GeoMath.sinCos(degrees: min(90, highest)).cos * (1 - 1e-12) - 1e-15)
+        } else {
+            search.rowFactor = search.longitudeFactor
+        }
         var offset = 0
         while offset <= eastLimit {
             let c = (pc + offset) % n
             let gap = search.longitudeGap(west: columnWest[c], east: columnWest[c + 1])
-            if search.exceeds(latitudeGap: latitudeGap, longitudeGap: gap) { break }
+            if search.cellExceeds(latitudeGap: latitudeGap, longitudeGap: gap) { break }
             offset += searchCell(row: r, column: c, south: south, eastward: true, &search)
         }
         offset = 1
         while offset <= westLimit {
             let c = (pc - offset + n) % n
             let gap = search.longitudeGap(west: columnWest[c], east: columnWest[c + 1])
-            if search.exceeds(latitudeGap: latitudeGap, longitudeGap: gap) { break }
+            if search.cellExceeds(latitudeGap: latitudeGap, longitudeGap: gap) { break }
             offset += searchCell(row: r, column: c, south: south, eastward: false, &search)
         }
     }
@@ -99,38 +116,56 @@ extension CountryIndex {
     ///   border cell, else 1.
     @inline(__always)
     private func searchCell(row r: Int, column c: Int, south: Double, eastward: Bool, _ search: inout NearestSearch) -> Int {
-        let block = blocks[(r >> 2) &* blockColumns &+ (c >> 2)]
+        let blockIndex = (r >> 2) &* blockColumns &+ (c >> 2)
+        let block = blocks[blockIndex]
         if block == Self.sea || block & Self.borderBit == 0 {
-            return eastward ? min((c | 3) + 1, columns) - c : (c & 3) + 1
+            if eastRuns.isEmpty { return eastward ? min((c | 3) + 1, columns) - c : (c & 3) + 1 }
+            return eastward ? (c | 3) + 1 - c + 4 &* Int(eastRuns[blockIndex]) : (c & 3) + 1 + 4 &* Int(westRuns[blockIndex])
         }
         let cell = blockCells[Self.blockCellIndex(block, row: r, column: c)]
         if cell == Self.sea || cell & Self.borderBit == 0 { return 1 }
         let record = recordOffset(sketch: Int(cell & ~Self.borderBit))
+        // Two passes: the edge with the least lower bound first, so the best distance is near its final
+        // value before the other edges are bounded against it (a coastal cell lists tens of edges, and most
+        // exact measurements are saved this way).
+        var nearestEdge = -1, nearestArea = -1, nearestBound = search.limitSquared
+        forEachEdge(record: record, south: south) { i, area in
+            let bound = search.bound(edge: i, in: self)
+            if bound <= nearestBound {
+                nearestBound = bound
+                nearestEdge = i
+                nearestArea = area
+            }
+        }
+        guard nearestEdge >= 0 else { return 1 }
+        search.measure(edge: nearestEdge, area: nearestArea, in: self)
+        forEachEdge(record: record, south: south) { i, area in
+            if i != nearestEdge && search.bound(edge: i, in: self) <= search.limitSquared {
+                search.measure(edge: i, area: area, in: self)
+            }
+        }
+        return 1
+    }
+}
+
+extension CountryIndex {
+    /// Calls `body` with every edge (its first vertex) of the border record at `record`, once per entry
+    /// it is listed in, and the entry's area; the cell's south edge is `south`.
+    @inline(__always)
+    func forEachEdge(record: Int, south: Double, _ body: (Int, Int) -> Void) {
         var entry = record + 1
         for _ in 0..<Int(borderData[record]) {
             let area = entryArea(entry)
             for k in 0..<Self.bands {
                 for j in bandSlots(entry: entry, band: k) {
                     let i = edgeRef(entry: entry, slot: j)
-                    let alat = vertexLat(i), blat = vertexLat(i + 1)
-                    let low = min(alat, blat)
-                    // Listed in every band it spans: measured only in the first.
-                    if k > 0 && band(low, south: south) < k { continue }
-                    let high = max(alat, blat)
-                    let latitudeGap = max(0, max((low - arcExcursion) - search.p.lat, search.p.lat - (high + arcExcursion)))
-                    let alon = vertexLon(i), blon = vertexLon(i + 1)
-                    // Along the short arc between longitudes under 180° apart, longitude runs from end to end.
-                    let longitudeGap = (blon - alon).magnitude < 180
-                        ? search.longitudeGap(west: min(alon, blon), east: max(alon, blon)) : 0
-                    if search.exceeds(latitudeGap: latitudeGap, longitudeGap: longitudeGap) { continue }
-                    let d = Spherical.angleToArc(search.pv, Vector3(GeoPoint(lat: alat, lon: alon)),
-                                                 Vector3(GeoPoint(lat: blat, lon: blon))) * Spherical.earthRadiusKm
-                    search.consider(d, area: area, edge: i, in: self)
+                    // Listed in every band it spans: reported only in the first.
+                    if k > 0 && band(min(vertexLat(i), vertexLat(i + 1)), south: south) < k { continue }
+                    body(i, area)
                 }
             }
             entry = nextEntry(after: entry)
         }
-        return 1
     }
 }
 
@@ -144,6 +179,10 @@ struct NearestSearch {
     let excursion: Double
     let cosLatitude: Double
     var bestKm: Double
+    /// The deepening's current cap on the distance searched (see `nearestArea(to:withinKm:)`).
+    var cap: Double
+    /// The longitude factor for cells of the row being walked (`searchRow`), at least `longitudeFactor`.
+    var rowFactor = 0.0
     var bestArea = -1
     var bestEdge = -1
     /// The best edge's `scanKey`, worked out only when a tie needs it (row -1: not yet).
@@ -162,12 +201,13 @@ struct NearestSearch {
         self.excursion = excursion
         cosLatitude = max(0, GeoMath.sinCos(degrees: point.lat).cos)
         bestKm = maxKm
+        cap = maxKm
         tighten()
     }
 
     /// Recomputes the bounds from `bestKm`.
     mutating func tighten() {
-        let limit = (bestKm * (1 + 1e-9) + 1e-6) / Spherical.earthRadiusKm
+        let limit = (min(bestKm, cap) * (1 + 1e-9) + 1e-6) / Spherical.earthRadiusKm
         limitSquared = limit * limit
         let highest = min(90, p.lat.magnitude + limit / GeoMath.radiansPerDegree)
         // Shrunk a little so rounding in the cosines can only weaken the bound.
@@ -181,9 +221,23 @@ struct NearestSearch {
     /// gaps and F = `longitudeFactor`; then d ≥ 2√hav(d), and sin x ≥ x − x³/6: no trigonometry per test.
     @inline(__always)
     func exceeds(latitudeGap: Double, longitudeGap: Double) -> Bool {
+        lowerBound(latitudeGap: latitudeGap, longitudeGap: longitudeGap) > limitSquared
+    }
+
+    /// `exceeds` for a cell of the row being walked, whose latitudes allow `rowFactor`.
+    @inline(__always)
+    func cellExceeds(latitudeGap: Double, longitudeGap: Double) -> Bool {
         let g = latitudeGap * (GeoMath.radiansPerDegree / 2), l = longitudeGap * (GeoMath.radiansPerDegree / 2)
         let sg = g * (1 - g * g / 6), sl = l * (1 - l * l / 6)
-        return 4 * (sg * sg + longitudeFactor * (sl * sl)) > limitSquared
+        return 4 * (sg * sg + rowFactor * (sl * sl)) > limitSquared
+    }
+
+    /// 4 (sin²(g) + F sin²(l)) with the sines bounded from below: a lower bound on the squared angle.
+    @inline(__always)
+    func lowerBound(latitudeGap: Double, longitudeGap: Double) -> Double {
+        let g = latitudeGap * (GeoMath.radiansPerDegree / 2), l = longitudeGap * (GeoMath.radiansPerDegree / 2)
+        let sg = g * (1 - g * g / 6), sl = l * (1 - l * l / 6)
+        return 4 * (sg * sg + longitudeFactor * (sl * sl))
     }
 
     /// The gap in degrees from `p`'s longitude to the longitudes `west...east` (within [-180, 180]), the
@@ -196,6 +250,27 @@ struct NearestSearch {
         if toWest < 0 { toWest += 360 }
         if fromEast < 0 { fromEast += 360 }
         return min(toWest, fromEast)
+    }
+
+    /// A lower bound on the squared angle from `p` to edge `i`, from its latitudes widened by the index's
+    /// `arcExcursion` and its longitudes (see `exceeds`).
+    @inline(__always)
+    func bound(edge i: Int, in index: CountryIndex) -> Double {
+        let alat = index.vertexLat(i), blat = index.vertexLat(i + 1)
+        let low = min(alat, blat), high = max(alat, blat)
+        let latitudeGap = max(0, max((low - excursion) - p.lat, p.lat - (high + excursion)))
+        let alon = index.vertexLon(i), blon = index.vertexLon(i + 1)
+        // Along the short arc between longitudes under 180° apart, longitude runs from end to end.
+        let longitudeGap = (blon - alon).magnitude < 180 ? longitudeGap(west: min(alon, blon), east: max(alon, blon)) : 0
+        return lowerBound(latitudeGap: latitudeGap, longitudeGap: longitudeGap)
+    }
+
+    /// Measures edge `i` of `area` exactly (as `Spherical.distanceToSegmentKm` does) and considers it.
+    @inline(__always)
+    mutating func measure(edge i: Int, area: Int, in index: CountryIndex) {
+        let a = GeoPoint(lat: index.vertexLat(i), lon: index.vertexLon(i))
+        let b = GeoPoint(lat: index.vertexLat(i + 1), lon: index.vertexLon(i + 1))
+        consider(Spherical.angleToArc(pv, Vector3(a), Vector3(b)) * Spherical.earthRadiusKm, area: area, edge: i, in: index)
     }
 
     /// Takes edge `i` of `area`, at `d` km, when it beats the best, or ties it and comes first in the scan.
@@ -236,6 +311,30 @@ struct NearestSearch {
 }
 
 extension CountryIndex {
+    /// `eastRuns` and `westRuns` for `blocks` (see there); empty when `columns` is not a multiple of 4.
+    /// - Complexity: O(blocks), about 0.1 ms for the 0.25° grid.
+    static func blockRuns(_ blocks: Table<UInt32>, blockColumns: Int, columns: Int) -> (east: [UInt16], west: [UInt16]) {
+        guard columns % 4 == 0, blockColumns > 0, blockColumns < Int(UInt16.max) else { return ([], []) }
+        var east = [UInt16](repeating: 0, count: blocks.count), west = east
+        for start in stride(from: 0, to: blocks.count, by: blockColumns) {
+            func mixed(_ k: Int) -> Bool { let b = blocks[start + k]; return b != sea && b & borderBit != 0 }
+            // Two laps round the row, so the runs that wrap round the antimeridian come out right.
+            var run = blockColumns
+            for k in stride(from: 2 * blockColumns - 1, through: 0, by: -1) {
+                let b = k % blockColumns
+                if k < blockColumns { east[start + b] = UInt16(run) }
+                run = mixed(b) ? 0 : min(run + 1, blockColumns)
+            }
+            run = blockColumns
+            for k in 0..<(2 * blockColumns) {
+                let b = k % blockColumns
+                if k >= blockColumns { west[start + b] = UInt16(run) }
+                run = mixed(b) ? 0 : min(run + 1, blockColumns)
+            }
+        }
+        return (east, west)
+    }
+
     /// The rows whose band, widened by `margin`, meets [minLat, maxLat]: the builder's `rowRange`.
     func listedRows(_ minLat: Double, _ maxLat: Double) -> (first: Int, last: Int) {
         let m = Self.margin

@@ -107,6 +107,7 @@ extension CountryIndexBuilder {
         let sketched = index.sketchTables()
         index.blockCells = Table(sketched.blockCells)
         index.sketches = Table(sketched.sketches)
+        (index.eastRuns, index.westRuns) = CountryIndex.blockRuns(index.blocks, blockColumns: index.blockColumns, columns: columns)
         return index
     }
 }
