@@ -125,46 +125,70 @@ extension CountryIndex {
         let cell = blockCells[Self.blockCellIndex(block, row: r, column: c)]
         if cell == Self.sea || cell & Self.borderBit == 0 { return 1 }
         let record = recordOffset(sketch: Int(cell & ~Self.borderBit))
-        // Two passes: the edge with the least lower bound first, so the best distance is near its final
-        // value before the other edges are bounded against it (a coastal cell lists tens of edges, and most
-        // exact measurements are saved this way).
+        let entries = Int(borderData[record])
+        let own = band(search.p.lat, south: south)
+        // First the edge with the least bound in the point's own band (the point's latitude ± a band), so
+        // the best distance is near its final value before the other edges are bounded against it.
         var nearestEdge = -1, nearestArea = -1, nearestBound = search.limitSquared
-        forEachEdge(record: record, south: south) { i, area in
-            let bound = search.bound(edge: i, in: self)
-            if bound <= nearestBound {
-                nearestBound = bound
-                nearestEdge = i
-                nearestArea = area
+        var entry = record + 1
+        for _ in 0..<entries {
+            for j in bandSlots(entry: entry, band: own) {
+                let i = edgeRef(entry: entry, slot: j)
+                let bound = search.bound(edge: i, in: self)
+                if bound <= nearestBound {
+                    nearestBound = bound
+                    nearestEdge = i
+                    nearestArea = entryArea(entry)
+                }
             }
+            entry = nextEntry(after: entry)
         }
-        guard nearestEdge >= 0 else { return 1 }
-        search.measure(edge: nearestEdge, area: nearestArea, in: self)
-        forEachEdge(record: record, south: south) { i, area in
-            if i != nearestEdge && search.bound(edge: i, in: self) <= search.limitSquared {
-                search.measure(edge: i, area: area, in: self)
+        if nearestEdge >= 0 { search.measure(edge: nearestEdge, area: nearestArea, in: self) }
+        // Then every edge once, in the first band that lists it: bands north from the point's own, until
+        // one starts too far north (every edge first listed there or beyond starts north of it), then south.
+        let bandHeight = cellSize / Double(Self.bands)
+        entry = record + 1
+        for _ in 0..<entries {
+            let area = entryArea(entry)
+            var k = own
+            while k < Self.bands {
+                // `band(low) == k` puts `low` at or above the band's south line, up to rounding.
+                let bandSouth = south + Double(k) * bandHeight - 1e-9
+                if k > 0 && search.exceeds(latitudeGap: max(0, bandSouth - arcExcursion - search.p.lat), longitudeGap: 0) { break }
+                searchBand(entry: entry, k, area: area, south: south, &search)
+                k += 1
             }
+            k = own - 1
+            while k >= 0 {
+                searchBand(entry: entry, k, area: area, south: south, &search)
+                k -= 1
+            }
+            entry = nextEntry(after: entry)
         }
         return 1
     }
 }
 
 extension CountryIndex {
-    /// Calls `body` with every edge (its first vertex) of the border record at `record`, once per entry
-    /// it is listed in, and the entry's area; the cell's south edge is `south`.
+    /// Measures the edges first listed in band `k` of an entry (of `area`, in a cell whose south edge is
+    /// `south`) that could tie or beat the best distance.
     @inline(__always)
-    func forEachEdge(record: Int, south: Double, _ body: (Int, Int) -> Void) {
-        var entry = record + 1
-        for _ in 0..<Int(borderData[record]) {
-            let area = entryArea(entry)
-            for k in 0..<Self.bands {
-                for j in bandSlots(entry: entry, band: k) {
-                    let i = edgeRef(entry: entry, slot: j)
-                    // Listed in every band it spans: reported only in the first.
-                    if k > 0 && band(min(vertexLat(i), vertexLat(i + 1)), south: south) < k { continue }
-                    body(i, area)
-                }
-            }
-            entry = nextEntry(after: entry)
+    func searchBand(entry: Int, _ k: Int, area: Int, south: Double, _ search: inout NearestSearch) {
+        for j in bandSlots(entry: entry, band: k) {
+            let i = edgeRef(entry: entry, slot: j)
+            let alat = vertexLat(i), blat = vertexLat(i + 1)
+            let low = min(alat, blat)
+            // Listed in every band it spans: measured only in the first.
+            if k > 0 && band(low, south: south) < k { continue }
+            let high = max(alat, blat)
+            let latitudeGap = max(0, max((low - arcExcursion) - search.p.lat, search.p.lat - (high + arcExcursion)))
+            if search.exceeds(latitudeGap: latitudeGap, longitudeGap: 0) { continue }
+            let alon = vertexLon(i), blon = vertexLon(i + 1)
+            // Along the short arc between longitudes under 180° apart, longitude runs from end to end.
+            let longitudeGap = (blon - alon).magnitude < 180
+                ? search.longitudeGap(west: min(alon, blon), east: max(alon, blon)) : 0
+            if search.exceeds(latitudeGap: latitudeGap, longitudeGap: longitudeGap) { continue }
+            search.measure(edge: i, area: area, in: self)
         }
     }
 }
