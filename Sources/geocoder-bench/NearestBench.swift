@@ -74,6 +74,15 @@ enum NearestBench {
             fast.append(rate(sea, runs: 1) { index.nearestArea(to: $0, withinKm: 10)?.area ?? -1 })
             scan.append(rate(Array(sea.prefix(20_000)), runs: 1) { index.nearestAreaByScan(to: $0, withinKm: 10)?.area ?? -1 })
         }
+        var before: [Double] = [], after: [Double] = []
+        let sample = Array(nearCoast.prefix(100_000))
+        for _ in 0..<runs {
+            before.append(rate(sample, runs: 1) { p in
+                index.area(containing: p) ?? index.nearestAreaByScan(to: p, withinKm: 10)?.area ?? -1
+            })
+            after.append(rate(sample, runs: 1) { gazetteer.reverse($0)?.countryIndex ?? -1 })
+        }
+        say("  reverse at the default 10 km, within 5 km of borders/coasts (\(sample.count) points), one call per point: \(fixed(median(after) / 1e6)) M/s; before issue 14 (containment, then the full scan): \(fixed(median(before) / 1e6)) M/s (\(fixed(median(after) / median(before), 1))×)")
         say("  the search alone, sea points within 5 km of borders/coasts (\(sea.count)), 10 km: \(fixed(1e6 / median(fast), 3)) µs/point; the full scan before issue 14: \(fixed(1e6 / median(scan), 3)) µs/point (\(fixed(median(fast) / median(scan), 1))×)")
         for (label, points) in [("within 5 km of borders/coasts", nearCoast), ("uniform on the sphere", uniform)] {
             let strict = rate(points, runs: runs) { gazetteer.reverse($0, maxDistanceKm: 0)?.countryIndex ?? -1 }

@@ -10,7 +10,8 @@ import GeoCore
 let usage = """
     usage: geocoder-bench [--points N] [--runs R] [--requests N] [--data PATH] [--bin PATH] [--no-server]
            geocoder-bench --check N [--data PATH]    exactness only, N points of each kind; exit 1 on any mismatch
-           geocoder-bench --nearest [--points N] [--runs R]   the nearest-border figures only (issue 14), in-process
+           geocoder-bench --nearest [--points N] [--runs R] [--bin PATH] [--no-server]
+                                                   the nearest-border figures only (issue 14): in-process, then stdio
            geocoder-bench --forward [--class PREFIX] [--runs R] [--data PATH]
                                                    forwardGeocode latency per query class (name tables of Data/)
            --export-points PATH writes both point sets (float64 lat, lon pairs; uniform, then near-border)
@@ -118,6 +119,14 @@ if let checkOnly {
 if nearestOnly {
     NearestBench.run(gazetteer: gazetteer, nearCoast: nearBorder, uniform: uniform, runs: runs)
     NearestBench.worstCase(index: index, points: NearestBench.seaPoints(index: index, nearCoast: nearBorder, uniform: uniform, near: 2000, far: 2000))
+    if withServer {
+        let server = binary ?? ((executableDirectory() ?? ".") + "/geocoder")
+        let serverArgs = dataPath.map { ["--data", $0] } ?? []
+        say("")
+        say("server process: \(server) \(serverArgs.joined(separator: " "))")
+        NearestBench.stdio(server: server, args: serverArgs, nearCoast: nearBorder, requests: requestCount)
+        ManyBench.run(server: server, args: serverArgs, points: nearBorder, total: requestCount, label: "within 5 km of borders/coasts, default 10 km")
+    }
     exit(failures == 0 ? 0 : 1)
 }
 

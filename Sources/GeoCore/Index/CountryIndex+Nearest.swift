@@ -217,6 +217,12 @@ struct NearestSearch {
     /// cos(p.lat) · cos(the highest latitude within that limit of p): the least factor by which a
     /// longitude difference counts towards the distance to any point that could tie the best.
     var longitudeFactor = 0.0
+    /// The limit (radians) `longitudeFactor` was worked out for; -1 before the first.
+    var factorLimit = -1.0
+    /// The last measured edge's two ends and their unit vectors: the next edge measured is often its
+    /// neighbour, which shares one (the same vector, computed the same way, so distances are unchanged).
+    var cachedEnds = (first: -1, second: -1)
+    var cachedVectors = (first: Vector3(x: 0, y: 0, z: 0), second: Vector3(x: 0, y: 0, z: 0))
 
     init(point: GeoPoint, maxKm: Double, window: CountryIndex.NearestWindow, excursion: Double) {
         p = point
@@ -233,9 +239,14 @@ struct NearestSearch {
     mutating func tighten() {
         let limit = (min(bestKm, cap) * (1 + 1e-9) + 1e-6) / Spherical.earthRadiusKm
         limitSquared = limit * limit
-        let highest = min(90, p.lat.magnitude + limit / GeoMath.radiansPerDegree)
-        // Shrunk a little so rounding in the cosines can only weaken the bound.
-        longitudeFactor = max(0, cosLatitude * GeoMath.sinCos(degrees: highest).cos * (1 - 1e-12) - 1e-15)
+        // The factor for a larger limit is smaller, so still a bound: worked out again only when the limit
+        // has halved (or grown, when the deepening widens its cap), which saves a cosine on most improvements.
+        if limit > factorLimit || limit < 0.5 * factorLimit {
+            factorLimit = limit
+            let highest = min(90, p.lat.magnitude + limit / GeoMath.radiansPerDegree)
+            // Shrunk a little so rounding in the cosines can only weaken the bound.
+            longitudeFactor = max(0, cosLatitude * GeoMath.sinCos(degrees: highest).cos * (1 - 1e-12) - 1e-15)
+        }
     }
 
     /// Whether every point at least `latitudeGap` degrees of latitude and `longitudeGap` degrees of
@@ -292,9 +303,18 @@ struct NearestSearch {
     /// Measures edge `i` of `area` exactly (as `Spherical.distanceToSegmentKm` does) and considers it.
     @inline(__always)
     mutating func measure(edge i: Int, area: Int, in index: CountryIndex) {
-        let a = GeoPoint(lat: index.vertexLat(i), lon: index.vertexLon(i))
-        let b = GeoPoint(lat: index.vertexLat(i + 1), lon: index.vertexLon(i + 1))
-        consider(Spherical.angleToArc(pv, Vector3(a), Vector3(b)) * Spherical.earthRadiusKm, area: area, edge: i, in: index)
+        let a = vector(i, in: index), b = vector(i + 1, in: index)
+        cachedEnds = (i, i + 1)
+        cachedVectors = (a, b)
+        consider(Spherical.angleToArc(pv, a, b) * Spherical.earthRadiusKm, area: area, edge: i, in: index)
+    }
+
+    /// Vertex `v`'s unit vector, from the last measured edge's ends when it is one of them.
+    @inline(__always)
+    func vector(_ v: Int, in index: CountryIndex) -> Vector3 {
+        if v == cachedEnds.first { return cachedVectors.first }
+        if v == cachedEnds.second { return cachedVectors.second }
+        return Vector3(GeoPoint(lat: index.vertexLat(v), lon: index.vertexLon(v)))
     }
 
     /// Takes edge `i` of `area`, at `d` km, when it beats the best, or ties it and comes first in the scan.
