@@ -142,6 +142,24 @@ enum NearestBench {
             named.append("\(name) \(fixed(least * 1e6, 1)) µs (\(km) km)")
         }
         say("  maxDistanceKm 20037.5, named points: " + named.joined(separator: "; "))
+        // The remotest ocean on a 1° grid (Point Nemo's neighbourhood, 2,700 km from any land).
+        var grid: [Double] = []
+        var worst = (µs: 0.0, lat: 0.0, lon: 0.0)
+        for lat in stride(from: -65.0, through: -15, by: 1) {
+            for lon in stride(from: -160.0, through: -80, by: 1) {
+                let p = GeoPoint(lat: lat, lon: lon)
+                guard index.area(containing: p) == nil else { continue }
+                var least = Double.infinity
+                for _ in 0..<2 {
+                    let t0 = now()
+                    _ = index.nearestArea(to: p, withinKm: 20037.5)
+                    least = min(least, now() - t0)
+                }
+                grid.append(least * 1e6)
+                if least * 1e6 > worst.µs { worst = (least * 1e6, lat, lon) }
+            }
+        }
+        say("  maxDistanceKm 20037.5, South Pacific 1° grid (65° S–15° S, 160° W–80° W, \(grid.count) sea points): median \(fixed(median(grid), 1)) µs, worst \(fixed(worst.µs, 1)) µs (at \(worst.lat), \(worst.lon))")
     }
 
     /// Pipelined `reverseGeocode` over stdio on the near-coast points, default radius and strict.
