@@ -25,6 +25,8 @@ extension CountryIndex {
     ///   km off a coast measures a few edges of its own and neighbouring cells. Far out at sea with the
     ///   largest radius, the cells out to the nearest coast (a fraction of a millisecond).
     public func nearestArea(to point: GeoPoint, withinKm maxKm: Double) -> (area: Int, distanceKm: Double)? {
+        // No distance is below a negative radius or NaN (the scan answers nil too).
+        guard maxKm >= 0 else { return nil }
         let p = GeoPoint(lat: point.lat, lon: Self.wrapLongitude(point.lon))
         var search = NearestSearch(point: p, maxKm: maxKm, window: nearestWindow(p, maxKm), excursion: arcExcursion)
         let pr = row(of: p.lat), pc = column(of: p.lon)
@@ -49,7 +51,9 @@ extension CountryIndex {
                 searchRow(r, latitudeGap: gap, column: pc, &search)
             }
             if (search.bestArea >= 0 && search.bestKm <= cap) || cap >= maxKm { break }
-            cap = min(maxKm, 8 * cap)
+            // Past half the circumference every point is within the cap: go straight to the radius (an
+            // infinite one included, which growing by eight would take hundreds of passes to reach).
+            cap = 8 * cap >= Spherical.earthRadiusKm * Double.pi ? maxKm : min(maxKm, 8 * cap)
         }
         return search.bestArea < 0 ? nil : (search.bestArea, search.bestKm)
     }

@@ -122,6 +122,19 @@ struct NearestBorderTests {
         #expect(differ.isEmpty, "differ from the full scan: \(differ.prefix(10))")
     }
 
+    @Test("radii the server never sends answer as the scan does: NaN and negative find nothing, infinite finds the nearest")
+    func unusualRadii() {
+        let index = CountryIndex(areas: Self.areas(), cellSize: 1)
+        for p in [GeoPoint(lat: -30, lon: -100), GeoPoint(lat: 89, lon: 0), GeoPoint(lat: 0, lon: 179.5)] {
+            for radius in [Double.nan, -1, -0.0, .infinity, .greatestFiniteMagnitude] {
+                let fast = index.nearestArea(to: p, withinKm: radius), scan = index.nearestAreaByScan(to: p, withinKm: radius)
+                #expect(fast?.area == scan?.area && fast?.distanceKm == scan?.distanceKm,
+                        "\(p.lat), \(p.lon) within \(radius): \(String(describing: fast)) vs scan \(String(describing: scan))")
+                #expect((fast != nil) == (radius > 1000), "\(p.lat), \(p.lon) within \(radius)")
+            }
+        }
+    }
+
     @Test("the arc excursion is measured: an edge along a parallel bows poleward, and the index stores at least that")
     func arcExcursion() {
         // 10° of longitude along 60° N: the great circle's middle is at atan(tan 60° / cos 5°) = 60.0945° N.
