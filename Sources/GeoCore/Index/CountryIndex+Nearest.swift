@@ -221,6 +221,10 @@ struct NearestSearch {
     /// cos(p.lat) · cos(the highest latitude within that limit of p): the least factor by which a
     /// longitude difference counts towards the distance to any point that could tie the best.
     var longitudeFactor = 0.0
+    /// The limit as an angle (radians): `limitSquared`'s root.
+    var limitAngle = 0.0
+    /// An upper bound on the tangent of the limit angle, or infinity (no arctangent skipped) past 1 radian.
+    var rejectTangent = Double.infinity
     /// The limit (radians) `longitudeFactor` was worked out for; -1 before the first.
     var factorLimit = -1.0
     /// The last measured edge's two ends and their unit vectors: the next edge measured is often its
@@ -243,6 +247,9 @@ struct NearestSearch {
     mutating func tighten() {
         let limit = (min(bestKm, cap) * (1 + 1e-9) + 1e-6) / Spherical.earthRadiusKm
         limitSquared = limit * limit
+        limitAngle = limit
+        // tan L ≤ L / (1 − L²/2) (sin L ≤ L, cos L ≥ 1 − L²/2), widened for rounding; none past 1 radian.
+        rejectTangent = limit < 1 ? limit / (1 - limit * limit / 2) * (1 + 1e-12) : .infinity
         // The factor for a larger limit is smaller, so still a bound: worked out again only when the limit
         // has halved (or grown, when the deepening widens its cap), which saves a cosine on most improvements.
         if limit > factorLimit || limit < 0.5 * factorLimit {
@@ -310,7 +317,36 @@ struct NearestSearch {
         let a = vector(i, in: index), b = vector(i + 1, in: index)
         cachedEnds = (i, i + 1)
         cachedVectors = (a, b)
-        consider(Spherical.angleToArc(pv, a, b) * Spherical.earthRadiusKm, area: area, edge: i, in: index)
+        guard let angle = angleToArc(a, b) else { return }
+        consider(angle * Spherical.earthRadiusKm, area: area, edge: i, in: index)
+    }
+
+    /// `Spherical.angleToArc(pv, a, b)`, the same operations in the same order (so the same bits), or nil
+    /// when the angle certainly exceeds the limit: each arctangent atan2(y, x) is skipped when
+    /// y > x · `rejectTangent`, an upper bound on the limit's tangent. Never a value other than the true one.
+    @inline(__always)
+    func angleToArc(_ a: Vector3, _ b: Vector3) -> Double? {
+        let p = pv, t = rejectTangent
+        let n = a.cross(b)
+        let nLength = n.length
+        if nLength > 0 && p.dot(n.cross(a)) >= 0 && p.dot(b.cross(n)) >= 0 {
+            let unit = (1 / nLength) * n
+            let y = p.dot(unit).magnitude, x = p.cross(unit).length
+            if t.isFinite && y > x * t { return nil }
+            return GeoMath.atan2(y, x)
+        }
+        // `Vector3.angle(to:)` to each end: atan2(|p × v|, p · v).
+        let ya = p.cross(a).length, xa = p.dot(a), yb = p.cross(b).length, xb = p.dot(b)
+        let farA = t.isFinite && ya > xa * t, farB = t.isFinite && yb > xb * t
+        if farA && farB { return nil }
+        // One end certainly beyond the limit: the other's angle is the minimum when it is within the
+        // limit; when it is not, neither is, and the edge is out of reach.
+        if farA || farB {
+            let other = farA ? GeoMath.atan2(yb, xb) : GeoMath.atan2(ya, xa)
+            return other <= limitAngle ? other : nil
+        }
+        let toA = GeoMath.atan2(ya, xa), toB = GeoMath.atan2(yb, xb)
+        return toA < toB ? toA : toB
     }
 
     /// Vertex `v`'s unit vector, from the last measured edge's ends when it is one of them.
