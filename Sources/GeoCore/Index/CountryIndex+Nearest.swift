@@ -28,7 +28,11 @@ extension CountryIndex {
         // No distance is below a negative radius or NaN (the scan answers nil too).
         guard maxKm >= 0 else { return nil }
         let p = GeoPoint(lat: point.lat, lon: Self.wrapLongitude(point.lon))
-        var search = NearestSearch(point: p, maxKm: maxKm, window: nearestWindow(p, maxKm), excursion: arcExcursion)
+        let window = nearestWindow(p, maxKm)
+        // Most points at sea are far from every coast: a few block reads show the window holds no border
+        // cell, before any trigonometry for the search.
+        if windowHoldsNoBorderCell(window) { return nil }
+        var search = NearestSearch(point: p, maxKm: maxKm, window: window, excursion: arcExcursion)
         let pr = row(of: p.lat), pc = column(of: p.lon)
         // Iterative deepening: search within a small cap first and widen it eightfold while nothing is found
         // within the cap, so a point far out at sea does not walk whole rows before its first candidate.
@@ -80,6 +84,22 @@ extension CountryIndex {
             }
         }
         return window
+    }
+
+    /// Whether no block the window touches holds a border cell (then nothing is in reach): per block row,
+    /// the window's westernmost block is not mixed and `eastRuns` says no mixed block follows it within the
+    /// window. False when the runs were not worked out.
+    func windowHoldsNoBorderCell(_ window: NearestWindow) -> Bool {
+        guard !eastRuns.isEmpty else { return false }
+        let first = window.c0 >> 2
+        let following = ((window.c0 + window.span - 1) >> 2) - first
+        for blockRow in (window.r0 >> 2)...(window.r1 >> 2) {
+            let b = blockRow &* blockColumns &+ first
+            let value = blocks[b]
+            if value != Self.sea && value & Self.borderBit != 0 { return false }
+            if Int(eastRuns[b]) < following { return false }
+        }
+        return true
     }
 
     /// Visits row `r`'s cells of the window outward from column `pc`, east then west, each way until a
@@ -237,7 +257,8 @@ struct NearestSearch {
         pv = Vector3(point)
         self.window = window
         self.excursion = excursion
-        cosLatitude = max(0, GeoMath.sinCos(degrees: point.lat).cos)
+        // cos(lat) from the unit vector (a bound only, so its last bit does not matter).
+        cosLatitude = max(0, GeoMath.hypot(pv.x, pv.y) * (1 - 1e-15))
         bestKm = maxKm
         cap = maxKm
         tighten()
