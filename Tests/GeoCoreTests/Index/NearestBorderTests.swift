@@ -122,6 +122,30 @@ struct NearestBorderTests {
         #expect(differ.isEmpty, "differ from the full scan: \(differ.prefix(10))")
     }
 
+    @Test("the batch reverse (reverseGeocodeMany's path) answers as one call per point, at sea and on land", arguments: [0.0, 10, 100])
+    func batchEqualsSingle(radius: Double) throws {
+        let gazetteer = try NaturalEarthFixture.gazetteer.get()
+        var random = TestRandom(seed: 1414)
+        var edges: [(GeoPoint, GeoPoint)] = []
+        gazetteer.spatialIndex.forEachEdge { a, b in edges.append((a, b)) }
+        var points: [GeoPoint] = []
+        for _ in 0..<1_500 {
+            let (a, b) = edges[random.int(0, edges.count - 1)]
+            let t = random.uniform(0, 1)
+            points.append(GeoPoint(lat: min(90, max(-90, a.lat + t * (b.lat - a.lat) + random.uniform(-0.1, 0.1))),
+                                   lon: a.lon + t * (b.lon - a.lon) + random.uniform(-0.1, 0.1)))
+            points.append(GeoPoint(lat: random.uniform(-90, 90), lon: random.uniform(-540, 540)))
+        }
+        let batch = gazetteer.reverse(points, maxDistanceKm: radius)
+        var differ = 0, nearest = 0
+        for (k, p) in points.enumerated() {
+            if batch[k] != gazetteer.reverse(p, maxDistanceKm: radius) { differ += 1 }
+            if batch[k]?.kind == .nearest { nearest += 1 }
+        }
+        #expect(differ == 0, "\(differ) of \(points.count) differ")
+        #expect(radius == 0 ? nearest == 0 : nearest > 100, "\(nearest) answered by the nearest border")
+    }
+
     @Test("radii the server never sends answer as the scan does: NaN and negative find nothing, infinite finds the nearest")
     func unusualRadii() {
         let index = CountryIndex(areas: Self.areas(), cellSize: 1)
