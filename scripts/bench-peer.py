@@ -7,8 +7,16 @@ an STRtree bounding-box query for all points at once, then a vectorised prepared
 candidate pairs. Both run on one core. Prints points/s for each, the ratio, and
 the peer's time from start to its first answer (import, GeoJSON load, tree build).
 
+Issue 14 adds the default radius (a point in no country takes the nearest border within 10 km) on the
+points within 5 km of borders and coasts: shapely answers it with the same containment step, then
+`STRtree.query_nearest` over the boundary edges (planar, in degrees) for the points in no polygon and a haversine check of the
+nearest pair against 10 km; reverse_geocoder (PyPI, a k-d tree of GeoNames places; it answers "nearest
+place", not "nearest border", so its figure is a speed reference only) runs single-process on the same
+points. country-coder is an npm package, and npm is not reachable from this machine (only PyPI and Debian):
+it is not measured here.
+
 Usage: python3 scripts/bench-peer.py [--points 1000000] [--runs 3] [--bench PATH] [--data PATH]
-Installs shapely from PyPI if it is missing. No figure is asserted anywhere.
+Installs shapely and reverse_geocoder from PyPI if they are missing. No figure is asserted anywhere.
 """
 import argparse
 import os
@@ -22,6 +30,7 @@ import time
 T0 = time.perf_counter()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEER = "shapely==2.2.0"
+REVERSE_GEOCODER = "reverse_geocoder==1.5.1"
 
 
 def ensure_shapely():
@@ -32,6 +41,26 @@ def ensure_shapely():
         cmd = [sys.executable, "-m", "pip", "install", "--quiet", PEER]
         if subprocess.call(cmd) != 0:
             subprocess.check_call(cmd + ["--break-system-packages"])
+
+
+def ensure_reverse_geocoder():
+    """reverse_geocoder, or None when PyPI cannot provide it (the rest of the run goes on)."""
+    try:
+        import reverse_geocoder
+        return reverse_geocoder
+    except ImportError:
+        cmd = [sys.executable, "-m", "pip", "install", "--quiet", REVERSE_GEOCODER]
+        if subprocess.call(cmd) != 0 and subprocess.call(cmd + ["--break-system-packages"]) != 0:
+            return None
+        import reverse_geocoder
+        return reverse_geocoder
+
+
+def haversine_km(lat1, lon1, lat2, lon2):
+    import numpy as np
+    p1, p2 = np.radians(lat1), np.radians(lat2)
+    h = np.sin((p2 - p1) / 2) ** 2 + np.cos(p1) * np.cos(p2) * np.sin(np.radians(lon2 - lon1) / 2) ** 2
+    return 2 * 6371.0088 * np.arcsin(np.sqrt(np.minimum(1, h)))
 
 
 def main():
@@ -90,6 +119,69 @@ def main():
         ratio = ours.get(label, float("nan")) * 1e6 / rate
         print(f"  {label}: {rate / 1e6:.3f} M points/s (STRtree query + prepared contains_xy); "
               f"geocoder is {ratio:.0f}x faster")
+
+    # Issue 14: the default radius on the near-coast points, strict next to it, geocoder from the same run.
+    default = {m.group(1): (float(m.group(2)), float(m.group(3))) for m in re.finditer(
+        r"  (uniform on the sphere|within 5 km of borders/coasts), one call per point: strict ([0-9.]+) M/s, "
+        r"default 10 km ([0-9.]+) M/s", out)}
+    batched = {m.group(1): float(m.group(2)) for m in re.finditer(
+        r"  (uniform on the sphere|within 5 km of borders/coasts), batched .*default 10 km: ([0-9.]+) M points/s", out)}
+    label = "within 5 km of borders/coasts"
+    # The peer's nearest-border index: every boundary edge as a 2-point line in one STRtree (the
+    # polygons' own distance is far slower: GEOS measures whole polygons of thousands of vertices).
+    t = time.perf_counter()
+    rings, ring_part = shapely.get_rings(parts, return_index=True)
+    ring_xy, ring_of = shapely.get_coordinates(rings, return_index=True)
+    same = ring_of[:-1] == ring_of[1:]
+    segments = shapely.linestrings(np.stack([ring_xy[:-1][same], ring_xy[1:][same]], axis=1))
+    segment_owner = owner[ring_part[ring_of[:-1][same]]]
+    segment_tree = shapely.STRtree(segments)
+    segment_build = time.perf_counter() - t
+    pts = coords[n:]
+    lat, lon = pts[:, 0], pts[:, 1]
+    rates, found = [], 0
+    for _ in range(args.runs):
+        t = time.process_time()
+        points = shapely.points(lon, lat)
+        p_idx, g_idx = tree.query(points)
+        inside = shapely.contains_xy(parts[g_idx], lon[p_idx], lat[p_idx])
+        answer = np.full(n, -1)
+        answer[p_idx[inside]] = owner[g_idx[inside]]
+        sea = np.nonzero(answer < 0)[0]
+        # 10 km is 0.09° of latitude; 0.18° of longitude covers it up to 60° N/S (planar nearest, in degrees).
+        s_idx, n_idx = segment_tree.query_nearest(points[sea], max_distance=0.18, all_matches=False)
+        near = shapely.get_coordinates(shapely.shortest_line(points[sea][s_idx], segments[n_idx]))
+        km = haversine_km(near[0::2, 1], near[0::2, 0], near[1::2, 1], near[1::2, 0])
+        keep = km <= 10
+        answer[sea[s_idx[keep]]] = segment_owner[n_idx[keep]]
+        found = int((answer >= 0).sum())
+        rates.append(n / (time.process_time() - t))
+    rate = statistics.median(rates)
+    strict, radius = default.get(label, (float("nan"), float("nan")))
+    print(f"\nissue 14, {label}, default radius 10 km (strict in brackets), same points, one core:")
+    print(f"  geocoder: {radius:.2f} M points/s one call per point ({strict:.2f} strict), "
+          f"{batched.get(label, float('nan')):.2f} M points/s batched (reverseGeocodeMany path)")
+    print(f"  shapely: {rate / 1e6:.3f} M points/s (containment, then query_nearest over an STRtree of the "
+          f"{len(segments)} boundary edges, built in {segment_build * 1000:.0f} ms, and a haversine check, for the "
+          f"{len(sea)} points in no polygon; {found} answered); geocoder is {radius * 1e6 / rate:.1f}x faster")
+    rg = ensure_reverse_geocoder()
+    if rg is None:
+        print("  reverse_geocoder: not installable from PyPI here")
+    else:
+        t = time.perf_counter()
+        rg.search([(0.0, 0.0)], mode=1, verbose=False)
+        load = time.perf_counter() - t
+        queries = [(float(a), float(b)) for a, b in pts]
+        rates = []
+        for _ in range(args.runs):
+            t = time.process_time()
+            rg.search(queries, mode=1, verbose=False)
+            rates.append(n / (time.process_time() - t))
+        rate = statistics.median(rates)
+        print(f"  reverse_geocoder {getattr(rg, '__version__', '1.5.1')} (nearest GeoNames place, k-d tree, "
+              f"mode=1 single process; first call incl. loading {load * 1000:.0f} ms): {rate / 1e6:.3f} M points/s; "
+              f"geocoder is {radius * 1e6 / rate:.1f}x faster")
+    print("  country-coder (npm): not measured, npm is not reachable from this machine (only PyPI and Debian)")
 
 
 if __name__ == "__main__":

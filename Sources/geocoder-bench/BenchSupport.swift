@@ -20,6 +20,19 @@ func cpuNow() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
 }
 
+/// Lookups per second over `points`, median of `runs` passes.
+func rate(_ points: [GeoPoint], runs: Int, _ body: (GeoPoint) -> Int) -> Double {
+    var rates: [Double] = []
+    var sink = 0
+    for _ in 0..<runs {
+        let t0 = cpuNow()
+        for p in points { sink &+= body(p) }
+        rates.append(Double(points.count) / (cpuNow() - t0))
+    }
+    if sink == 42 { say("") }
+    return median(rates)
+}
+
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     if sorted.isEmpty { return .nan }

@@ -2,7 +2,7 @@ import GeoCore
 
 enum ManyBench {
     /// `reverseGeocodeMany` with 1,000 points per request.
-    static func run(server: String, args: [String], points: [GeoPoint], total: Int) {
+    static func run(server: String, args: [String], points: [GeoPoint], total: Int, label: String = "uniform points") {
         let perRequest = 1000
         let requests = max(1, total / perRequest)
         var payload: [UInt8] = []
@@ -26,7 +26,7 @@ enum ManyBench {
         if rates.isEmpty {
             say("  stdio, reverseGeocodeMany: not answered")
         } else {
-            say("  stdio, reverseGeocodeMany (\(requests) requests × \(perRequest) points): \(fixed(median(rates) / 1000, 0)) k points/s (median of 3)")
+            say("  stdio, reverseGeocodeMany (\(requests) requests × \(perRequest) points, \(label)): \(fixed(median(rates) / 1000, 0)) k points/s (median of 3)")
         }
     }
 }

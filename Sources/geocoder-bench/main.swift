@@ -10,6 +10,8 @@ import GeoCore
 let usage = """
     usage: geocoder-bench [--points N] [--runs R] [--requests N] [--data PATH] [--bin PATH] [--no-server]
            geocoder-bench --check N [--data PATH]    exactness only, N points of each kind; exit 1 on any mismatch
+           geocoder-bench --nearest [--points N] [--runs R] [--bin PATH] [--no-server]
+                                                   the nearest-border figures only (issue 14): in-process, then stdio
            geocoder-bench --forward [--class PREFIX] [--runs R] [--data PATH]
                                                    forwardGeocode latency per query class (name tables of Data/)
            --export-points PATH writes both point sets (float64 lat, lon pairs; uniform, then near-border)
@@ -26,6 +28,7 @@ var withServer = true
 var exportPath: String? = nil
 var forwardOnly = false
 var forwardClass: String? = nil
+var nearestOnly = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let name = arguments.removeFirst()
@@ -44,6 +47,7 @@ while !arguments.isEmpty {
     case "--export-points": exportPath = value()
     case "--forward": forwardOnly = true
     case "--class": forwardClass = value()
+    case "--nearest": nearestOnly = true
     default: say(usage); exit(2)
     }
 }
@@ -105,23 +109,27 @@ for (label, points) in [("uniform on the sphere", uniform), ("within 5 km of bor
     say("exactness, \(label): \(same) identical, \(differ) different of \(points.count) (\(inside) inside a country); reference vs unfiltered whole-polygon test: \(referenceChecked - referenceDiffer) identical, \(referenceDiffer) different")
     failures += differ + referenceDiffer
 }
+// The nearest-border search against the full scan it replaced (issue 14).
+failures += NearestBench.check(index: index, nearCoast: nearBorder, uniform: uniform)
 if let checkOnly {
-    say("\(2 * checkOnly - failures) passed, \(failures) failed")
+    say("\(failures == 0 ? "all" : "not all") passed: \(failures) failed of \(2 * checkOnly) points and the nearest-border comparisons")
     exit(failures == 0 ? 0 : 1)
 }
 
-/// Lookups per second over `points`, median of `runs` passes.
-func rate(_ points: [GeoPoint], runs: Int, _ body: (GeoPoint) -> Int) -> Double {
-    var rates: [Double] = []
-    var sink = 0
-    for _ in 0..<runs {
-        let t0 = cpuNow()
-        for p in points { sink &+= body(p) }
-        rates.append(Double(points.count) / (cpuNow() - t0))
+if nearestOnly {
+    NearestBench.run(gazetteer: gazetteer, nearCoast: nearBorder, uniform: uniform, runs: runs)
+    NearestBench.worstCase(index: index, points: NearestBench.seaPoints(index: index, nearCoast: nearBorder, uniform: uniform, near: 2000, far: 2000))
+    if withServer {
+        let server = binary ?? ((executableDirectory() ?? ".") + "/geocoder")
+        let serverArgs = dataPath.map { ["--data", $0] } ?? []
+        say("")
+        say("server process: \(server) \(serverArgs.joined(separator: " "))")
+        NearestBench.stdio(server: server, args: serverArgs, nearCoast: nearBorder, requests: requestCount)
+        ManyBench.run(server: server, args: serverArgs, points: nearBorder, total: requestCount, label: "within 5 km of borders/coasts, default 10 km")
     }
-    if sink == 42 { say("") }
-    return median(rates)
+    exit(failures == 0 ? 0 : 1)
 }
+
 
 say("")
 say("reverseGeocode in-process (one core, thread CPU time, median of \(runs) passes over \(pointCount) points):")
@@ -183,6 +191,9 @@ for _ in 0..<runs {
 }
 say("countriesInBBox in-process: \(fixed(median(boxTimes), 2)) µs per 10°×10° box (10,000 random boxes)")
 
+NearestBench.run(gazetteer: gazetteer, nearCoast: nearBorder, uniform: uniform, runs: runs)
+NearestBench.worstCase(index: index, points: NearestBench.seaPoints(index: index, nearCoast: nearBorder, uniform: uniform, near: 2000, far: 2000))
+
 guard withServer else { exit(failures == 0 ? 0 : 1) }
 let server = binary ?? ((executableDirectory() ?? ".") + "/geocoder")
 let serverArgs = dataPath.map { ["--data", $0] } ?? []
@@ -234,5 +245,7 @@ for _ in 0..<3 {
 }
 say("  stdio, pipelined reverseGeocode (\(requestCount) requests, uniform points, 6 decimals): \(fixed(median(stdioRates) / 1000, 0)) k requests/s (median of 3)")
 
+NearestBench.stdio(server: server, args: serverArgs, nearCoast: nearBorder, requests: requestCount)
 ManyBench.run(server: server, args: serverArgs, points: uniform, total: requestCount)
+ManyBench.run(server: server, args: serverArgs, points: nearBorder, total: requestCount, label: "within 5 km of borders/coasts, default 10 km")
 exit(failures == 0 ? 0 : 1)

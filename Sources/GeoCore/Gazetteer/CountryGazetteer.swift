@@ -78,12 +78,26 @@ public struct CountryGazetteer: Sendable {
     ///
     /// Containment goes through `CountryIndex.areas(containing:into:)`, which overlaps the cache misses of
     /// 16 points at a time (near borders about 1.3–1.5× the rate of one call per point); points in no
-    /// country then search for the nearest border one by one, as `reverse` does.
+    /// country then search for the nearest border through `CountryIndex.nearestAreas`, which does the same
+    /// for their first border records.
     public func reverse(_ points: [GeoPoint], maxDistanceKm: Double = defaultMaxDistanceKm) -> [ReverseMatch?] {
         var areas = [Int32](repeating: -1, count: points.count)
         points.withUnsafeBufferPointer { p in areas.withUnsafeMutableBufferPointer { index.areas(containing: p, into: $0) } }
+        guard maxDistanceKm > 0 else {
+            return areas.map { $0 >= 0 ? ReverseMatch(countryIndex: Int($0), kind: .inside, distanceKm: 0) : nil }
+        }
+        // Points in no country search for the nearest border in groups (`CountryIndex.nearestAreas`).
+        var sea: [Int] = []
+        for k in points.indices where areas[k] < 0 { sea.append(k) }
+        var near = [(area: Int, distanceKm: Double)?](repeating: nil, count: sea.isEmpty ? 0 : points.count)
+        if !sea.isEmpty {
+            points.withUnsafeBufferPointer { p in
+                near.withUnsafeMutableBufferPointer { index.nearestAreas(to: p, indices: sea, withinKm: maxDistanceKm, into: $0) }
+            }
+        }
         return points.indices.map { k in
-            match(points[k], inside: areas[k] >= 0 ? Int(areas[k]) : nil, maxDistanceKm: maxDistanceKm)
+            if areas[k] >= 0 { return ReverseMatch(countryIndex: Int(areas[k]), kind: .inside, distanceKm: 0) }
+            return near[k].map { ReverseMatch(countryIndex: $0.area, kind: .nearest, distanceKm: $0.distanceKm) }
         }
     }
 

@@ -14,6 +14,7 @@ extension CountryIndex {
         out.array(blockCells)
         out.array(borderData)
         out.array(sketches)
+        out.f64(arcExcursion)
     }
 
     /// Reads an index written by `write(to:)` and checks every invariant a query relies on, so a damaged
@@ -21,7 +22,8 @@ extension CountryIndex {
     ///
     /// Checked: the grid's shape, that every offset table starts at 0, never decreases and ends at the
     /// length of the table it points into, that every cell value names an area, a border cell or the sea,
-    /// that every edge reference has both its vertices, and that coordinates are finite and in range.
+    /// that every edge reference has both its vertices, that coordinates are finite and in range, and that
+    /// the arcs' latitude excursion is in [0, 180].
     /// - Parameter areaCount: the number of areas the caller expects (the countries read alongside).
     /// - Throws: `BinaryFormatError` for anything truncated or inconsistent.
     /// - Complexity: O(size of the tables).
@@ -74,6 +76,11 @@ extension CountryIndex {
         entryCount = counts.entries
         edgeReferenceCount = counts.edgeReferences
         toggleCount = counts.toggles
+        arcExcursion = try input.f64()
+        // A bound the nearest-border search prunes by: it must be a number in [0, 180] (180 turns the
+        // pruning by latitude off), never NaN, which would compare false and prune nothing consistently.
+        guard arcExcursion >= 0 && arcExcursion <= 180 else { throw .invalid("arc excursion") }
+        (eastRuns, westRuns) = Self.blockRuns(blocks, blockColumns: self.blockColumns, columns: self.columns)
         bandScale = Double(Self.bands) / cellSize
     }
 

@@ -72,6 +72,20 @@ public struct CountryIndex: Sendable {
     let blocks: Table<UInt32>
     let blockColumns: Int
 
+    /// How far, in degrees of latitude, the great-circle arc of any edge strays beyond the latitudes of its
+    /// two ends (a little more, for rounding), or 180 when an edge's arc may leave its own longitudes.
+    /// The nearest-border search (`CountryIndex+Nearest.swift`) widens every cell and edge by it before
+    /// taking a lower bound from their latitudes; a stored number, so no start-up has to measure 550,000 arcs.
+    let arcExcursion: Double
+
+    /// Per block, how many whole blocks east (`eastRuns`) and west (`westRuns`) of it, in its block row and
+    /// round the antimeridian, hold no border cell before the next one that does: the nearest-border walk
+    /// steps over open sea in one move (a row near a pole is 360 blocks of it). Worked out at load
+    /// from `blocks` (`CountryIndex+Nearest.swift`, `blockRuns`), not stored; empty when the grid's columns
+    /// are not whole blocks.
+    var eastRuns: [UInt16] = []
+    var westRuns: [UInt16] = []
+
     /// Cell value meaning "no area here".
     static let sea: UInt32 = .max
     /// Cell values with this bit set name a border cell.

@@ -103,10 +103,11 @@ extension CountryIndexBuilder {
             borderCellCount: records.cellCount,
             entryCount: records.entryCount, edgeReferenceCount: records.edgeReferenceCount,
             toggleCount: records.toggleCount, bandScale: Double(CountryIndex.bands) / cellSize,
-            blocks: Table(table.blocks), blockColumns: table.blockColumns)
+            blocks: Table(table.blocks), blockColumns: table.blockColumns, arcExcursion: arcExcursion())
         let sketched = index.sketchTables()
         index.blockCells = Table(sketched.blockCells)
         index.sketches = Table(sketched.sketches)
+        (index.eastRuns, index.westRuns) = CountryIndex.blockRuns(index.blocks, blockColumns: index.blockColumns, columns: columns)
         return index
     }
 }
