@@ -65,7 +65,8 @@ public enum WorkCost {
         case ...1: search = 4_000 + 80 * limit
         case 2...3: search = 1_000 + 4 * limit
         case 4...7: search = 2_500 + 4 * limit
-        default: search = 16_000 + 90 * Swift.min(queryBytes, 1 << 40) + 4 * limit
+        // Capped at 2^24 bytes so the product fits a 32-bit Int (wasm32), far above any string cap in use.
+        default: search = 16_000 + 90 * Swift.min(queryBytes, 1 << 24) + 4 * limit
         }
         return perCall + search
     }

@@ -42,8 +42,10 @@ enum ForwardScore {
     }
 
     /// `qualityBounds[w]`: the population quality of the largest population of `w` bits.
+    ///
+    /// Shifted in `UInt32`, not `Int`: on wasm32 `Int` has 32 bits, and `(1 << 31) - 1` traps there.
     static let qualityBounds: [Double] = (0...32).map { width in
-        populationQuality(width == 32 ? .max : UInt32((1 << width) - 1))
+        populationQuality(UInt32.max >> (32 - width))
     }
 
     static func cityPrefix(coverage: Double, quality: Double) -> Double {
