@@ -28,10 +28,10 @@ extension CountryIndex {
         // No distance is below a negative radius or NaN (the scan answers nil too).
         guard maxKm >= 0 else { return nil }
         let p = GeoPoint(lat: point.lat, lon: Self.wrapLongitude(point.lon))
+        // Most points at sea are far from every coast: a few block reads show a window holding the scan's
+        // holds no border cell, before any trigonometry (the scan's own window needs a cosine).
+        if windowHoldsNoBorderCell(nearestWindowCover(p, maxKm)) { return nil }
         let window = nearestWindow(p, maxKm)
-        // Most points at sea are far from every coast: a few block reads show the window holds no border
-        // cell, before any trigonometry for the search.
-        if windowHoldsNoBorderCell(window) { return nil }
         var search = NearestSearch(point: p, maxKm: maxKm, window: window, excursion: arcExcursion)
         let pr = row(of: p.lat), pc = column(of: p.lon)
         // Iterative deepening: search within a small cap first and widen it eightfold while nothing is found
@@ -81,6 +81,28 @@ extension CountryIndex {
             if lonDegrees < 180 {
                 window.c0 = column(of: Self.wrapLongitude(p.lon - lonDegrees))
                 window.span = min(columns, Int(2 * lonDegrees / cellSize) + 3)
+            }
+        }
+        return window
+    }
+
+    /// A window holding every cell of `nearestWindow(p, maxKm)`, worked out without trigonometry: the
+    /// cosine of the widest latitude is bounded from below by its Taylor polynomial to x⁶ (cos x ≥ 1 − x²/2
+    /// + x⁴/24 − x⁶/720 for every x), so the longitude reach is at least the scan's, and two columns each
+    /// way more absorb the rounding of `column(of:)` and of the span's truncation.
+    func nearestWindowCover(_ p: GeoPoint, _ maxKm: Double) -> NearestWindow {
+        let degrees = maxKm / (Spherical.earthRadiusKm * GeoMath.radiansPerDegree) + cellSize
+        let south = p.lat - degrees, north = p.lat + degrees
+        var window = NearestWindow(r0: row(of: max(-90, south)), r1: row(of: min(90, north)), c0: 0, span: columns)
+        if south > -90 && north < 90 {
+            let x = max(-south, north) * GeoMath.radiansPerDegree, x2 = x * x
+            let cosine = (1 - x2 / 2 + x2 * x2 / 24 - x2 * x2 * x2 / 720) * (1 - 1e-12) - 1e-15
+            guard cosine > 1e-3 else { return window }
+            let lonDegrees = degrees / cosine
+            if lonDegrees < 180 {
+                let c0 = column(of: Self.wrapLongitude(p.lon - lonDegrees)) - 2
+                window.c0 = c0 < 0 ? c0 + columns : c0
+                window.span = min(columns, Int(2 * lonDegrees / cellSize) + 3 + 4)
             }
         }
         return window
@@ -168,6 +190,9 @@ extension CountryIndex {
             entry = nextEntry(after: entry)
         }
         if nearestEdge >= 0 { search.measure(edge: nearestEdge, area: nearestArea, in: self) }
+        // Measuring it again below would change nothing (`consider` is idempotent for one edge and area:
+        // the best only gets nearer, or earlier in the scan among ties), so the second pass skips it.
+        search.measuredFirst = (nearestEdge, nearestArea)
         // Then every edge once, in the first band that lists it: bands north from the point's own, until
         // one starts too far north (every edge first listed there or beyond starts north of it), then south.
         let bandHeight = cellSize / Double(Self.bands)
@@ -212,6 +237,7 @@ extension CountryIndex {
             let longitudeGap = (blon - alon).magnitude < 180
                 ? search.longitudeGap(west: min(alon, blon), east: max(alon, blon)) : 0
             if search.exceeds(latitudeGap: latitudeGap, longitudeGap: longitudeGap) { continue }
+            if i == search.measuredFirst.edge && area == search.measuredFirst.area { continue }
             search.measure(edge: i, area: area, in: self)
         }
     }
@@ -250,6 +276,8 @@ struct NearestSearch {
     /// The last measured edge's two ends and their unit vectors: the next edge measured is often its
     /// neighbour, which shares one (the same vector, computed the same way, so distances are unchanged).
     var cachedEnds = (first: -1, second: -1)
+    /// The edge and area the current cell measured first (`searchCell`), which its second pass skips.
+    var measuredFirst = (edge: -1, area: -1)
     var cachedVectors = (first: Vector3(x: 0, y: 0, z: 0), second: Vector3(x: 0, y: 0, z: 0))
 
     init(point: GeoPoint, maxKm: Double, window: CountryIndex.NearestWindow, excursion: Double) {

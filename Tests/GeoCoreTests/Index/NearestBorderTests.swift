@@ -92,6 +92,28 @@ struct NearestBorderTests {
         #expect(ties > 10, "the shared corner gives points equally near two areas (\(ties))")
     }
 
+    @Test("the trigonometry-free window the sea exit reads holds every cell of the scan's window")
+    func coverWindowHoldsScanWindow() throws {
+        let index = try NaturalEarthFixture.gazetteer.get().spatialIndex
+        var random = TestRandom(seed: 1415)
+        var points = [GeoPoint(lat: 0, lon: 180), GeoPoint(lat: 0, lon: -180), GeoPoint(lat: 89.9, lon: 0),
+                      GeoPoint(lat: -89.9, lon: 179.99), GeoPoint(lat: 60, lon: -179.999), GeoPoint(lat: -75, lon: 179.9)]
+        for _ in 0..<3_000 { points.append(GeoPoint(lat: random.uniform(-90, 90), lon: random.uniform(-180, 180))) }
+        var missing: [String] = []
+        for p in points {
+            for radius in [0.0, 1, 10, 50, 100, 1000, 5000, 20037.5] {
+                let exact = index.nearestWindow(p, radius), cover = index.nearestWindowCover(p, radius)
+                let n = index.columns
+                let rowsHeld = cover.r0 <= exact.r0 && cover.r1 >= exact.r1
+                // Every column of the exact window, counted from its west column, within the cover's span.
+                let columnsHeld = cover.span == n || (exact.span <= cover.span
+                    && (exact.c0 - cover.c0 + n) % n + exact.span <= cover.span)
+                if !rowsHeld || !columnsHeld { missing.append("\(p.lat), \(p.lon) at \(radius) km") }
+            }
+        }
+        #expect(missing.isEmpty, "cover misses cells of the scan's window: \(missing.prefix(10))")
+    }
+
     @Test("Natural Earth: same area and distance as the full scan near coasts, far at sea, across ±180, at the poles")
     func naturalEarthMatchesScan() throws {
         let index = try NaturalEarthFixture.gazetteer.get().spatialIndex
