@@ -48,27 +48,32 @@ public enum WorkCost {
         return overflow ? .max : perCall + product
     }
 
-    /// One `forwardGeocode` call.
+    /// One `forwardGeocode` call up to the fuzzy tier: the exact lookup, the prefix scan and the reply.
     ///
-    /// Measured (µs per call): a 1-byte query 3,550 with limit 5 and up to 19,750 with limit 250 (a
-    /// one-letter prefix matches thousands of names); 2–3 bytes up to 1,000 (exact and prefix tiers only);
-    /// an exact name such as `"paris"` 10; a query that falls through to the fuzzy tier (from 4 bytes) 600
-    /// to 900 for a one-edit typo (`"Germny"`), 15,000 for 10–20 bytes that match nothing, then about
-    /// 90 more per byte (100 bytes 19,800, 1,000 bytes 70,500, 4,000 bytes 358,000). Whether a query reaches
-    /// the fuzzy tier is only known by searching, so every query of 4 bytes or more is charged as if it did.
+    /// The prefix scan and the reply grow with `limit` (a one-letter prefix matches thousands of names, and
+    /// 250 results are a 93 KB reply); folding and qualifiers grow with the query's bytes. The fuzzy walk,
+    /// which only a query that matches nothing else reaches, is charged separately when the search gets
+    /// there (``fuzzy(editBound:)``), so ordinary names do not pay for it.
     /// - Parameters:
     ///   - queryBytes: the query's length in UTF-8 bytes.
     ///   - limit: the `limit` param, 1...250.
     public static func forward(queryBytes: Int, limit: Int) -> Int {
-        let search: Int
-        switch queryBytes {
-        case ...1: search = 4_000 + 80 * limit
-        case 2...3: search = 1_000 + 4 * limit
-        case 4...7: search = 2_500 + 4 * limit
-        default: search = 16_000 + 90 * Swift.min(queryBytes, 1 << 40) + 4 * limit
-        }
-        return perCall + search
+        perCall + forwardBase + forwardPerResult * limit + Swift.min(queryBytes, 1 << 40) / forwardBytesPerUnit
     }
+
+    static let forwardBase = 400
+    static let forwardPerResult = 10
+    static let forwardBytesPerUnit = 32
+
+    /// The fuzzy walk of a `forwardGeocode` query that matched no name and no prefix, charged when the
+    /// search reaches it; its cost does not grow with the query (it is bounded by the trie, not the query).
+    /// - Parameter editBound: 1 for queries of 4–7 folded bytes, 2 from 8.
+    public static func fuzzy(editBound: Int) -> Int {
+        editBound <= 1 ? fuzzyOneEdit : fuzzyTwoEdits
+    }
+
+    static let fuzzyOneEdit = 1_000
+    static let fuzzyTwoEdits = 12_000
 
     /// One `countriesInBBox` call: the countries' boxes, then a polygon test for those that meet the box,
     /// whose cost follows the box's area (measured 3.6 ms for the whole world, 9.6 ms in the runs;
@@ -96,32 +101,5 @@ public enum WorkCost {
         case .forward(let query, let options): return forward(queryBytes: query.utf8.count, limit: options.limit)
         case .countriesInBBox(let box): return countriesInBBox(box)
         }
-    }
-}
-
-/// What is left of one line's ``RPCLimits/maxWork``, spent call by call in the order the calls appear.
-///
-/// The first call that does not fit, and every call after it in the same line, is refused with the
-/// `maxWork` error and its own id; the calls before it were answered in full. Refused calls cost nothing,
-/// but the budget stays closed, so what a batch gets never depends on how its later calls are sized.
-struct WorkBudget {
-    let max: Int
-    private(set) var remaining: Int
-    private(set) var closed = false
-
-    init(max: Int) {
-        self.max = max
-        remaining = max
-    }
-
-    /// Takes `cost` from the budget.
-    /// - Returns: nil when the call may run, else the error to answer it with.
-    mutating func charge(_ cost: Int) -> LimitExceeded? {
-        if closed || cost > remaining {
-            closed = true
-            return LimitExceeded(limit: .work, max: max, found: cost, remaining: remaining)
-        }
-        remaining -= cost
-        return nil
     }
 }

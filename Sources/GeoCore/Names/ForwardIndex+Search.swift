@@ -31,9 +31,13 @@ extension ForwardIndex {
     /// they leave no city (`split`); names under a prefix are scored from their postings and key lengths,
     /// without decoding them, and a cheap bound skips those that cannot rank; the fuzzy walk's cost does
     /// not grow with the query (`KeyIndex.forEachFuzzy`).
+    /// - Parameter fuzzy: asked once, just before the fuzzy walk (the costly part), whether it may run;
+    ///   the server charges its work budget there, so only queries that reach the walk pay for it.
+    /// - Returns: the candidates; nil when `fuzzy` refused the walk.
     /// - Complexity: O(query bytes) to fold it, O(log n) for the lookup, plus the postings under the
     ///   prefix, plus the fuzzy walk.
-    func search(_ query: String, options: ForwardOptions, countries: [Country]) -> [ForwardCandidate] {
+    func search(_ query: String, options: ForwardOptions, countries: [Country],
+                fuzzy: (_ editBound: Int) -> Bool = { _ in true }) -> [ForwardCandidate]? {
         guard options.limit > 0 else { return [] }
         guard let (place, qualifier) = split(query) else { return [] }
         let allowCountries = options.countries && qualifier == nil
@@ -119,6 +123,7 @@ extension ForwardIndex {
             // First the keys that share the query's first byte (fast, and most typos keep it); only when
             // none is close enough, every key, so "Fermany" still finds Germany.
             let bound = KeyIndex.editBound(forQueryLength: key.count)
+            if bound > 0 && !fuzzy(bound) { return nil }
             for part in [KeyIndex.FirstByte.same, .other] where top.items.isEmpty {
                 names.forEachFuzzy(key, bound: bound, firstByte: part) { entry, distance in
                     consider(entry, names.posting(entry), { ForwardScore.fuzzy($0, distance: distance, population: $1) },
