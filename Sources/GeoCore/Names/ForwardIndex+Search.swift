@@ -21,6 +21,11 @@ struct Qualifier {
 }
 
 extension ForwardIndex {
+    /// ``search(_:options:countries:fuzzy:)`` with the fuzzy walk always allowed.
+    func search(_ query: String, options: ForwardOptions, countries: [Country]) -> [ForwardCandidate] {
+        search(query, options: options, countries: countries, fuzzy: { _ in true }) ?? []
+    }
+
     /// Places whose names match `query`, best first (see `CountryGazetteer.forward(_:options:)`).
     ///
     /// Exact and alias names come from one lookup of the folded key; names that start with the query are
@@ -37,7 +42,7 @@ extension ForwardIndex {
     /// - Complexity: O(query bytes) to fold it, O(log n) for the lookup, plus the postings under the
     ///   prefix, plus the fuzzy walk.
     func search(_ query: String, options: ForwardOptions, countries: [Country],
-                fuzzy: (_ editBound: Int) -> Bool = { _ in true }) -> [ForwardCandidate]? {
+                fuzzy: (_ editBound: Int) -> Bool) -> [ForwardCandidate]? {
         guard options.limit > 0 else { return [] }
         guard let (place, qualifier) = split(query) else { return [] }
         let allowCountries = options.countries && qualifier == nil
