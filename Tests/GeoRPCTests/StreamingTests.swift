@@ -82,7 +82,7 @@ struct StreamingTests {
         // 1, 2: before the stop. 3 and the bbox fit the allowance; the far points do not, so they and every
         // later call get the shutdown error; the notification nothing; "{nope" its parse error; 7 (no newline:
         // not fully read) nothing.
-        #expect(lines.count == 6)
+        #expect(lines.count == 7)
         let flat = lines.flatMap { line -> [JSONValue] in if case .array(let items) = line { return items } else { return [line] } }
         let answered = flat.compactMap { reply -> String? in
             guard let id = reply["id"] else { return nil }
