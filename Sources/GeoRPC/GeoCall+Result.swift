@@ -58,13 +58,8 @@ extension GeoCall {
             }
             out.endArray()
         case .forward(let query, let options):
-            out.beginArray()
-            if !isBlank(query) {
-                for match in gazetteer.forward(query, options: options) {
-                    writeForward(match, gazetteer: gazetteer, language: options.language, into: &out)
-                }
-            }
-            out.endArray()
+            writeForward(isBlank(query) ? [] : gazetteer.forward(query, options: options), gazetteer: gazetteer,
+                         language: options.language, into: &out)
         case .countriesInBBox(let box):
             out.beginArray()
             for index in gazetteer.countries(in: box) {
@@ -75,6 +70,30 @@ extension GeoCall {
             }
             out.endArray()
         }
+    }
+
+    /// The matches of a `forwardGeocode` call, charging the fuzzy walk to `budget` only if the search
+    /// reaches it (``WorkCost/fuzzy(editBound:)``): the one costly tier, which a query that matches a name
+    /// or a prefix never pays for.
+    /// - Throws: the budget's refusal when the walk does not fit; nothing was written.
+    func forwardMatches(_ query: String, _ options: ForwardOptions, gazetteer: CountryGazetteer,
+                        budget: inout WorkBudget) throws(RPCError) -> [ForwardMatch] {
+        if isBlank(query) { return [] }
+        var refusal: RPCError?
+        let found = gazetteer.forward(query, options: options, fuzzy: { (bound) in
+            refusal = budget.charge(WorkCost.fuzzy(editBound: bound))
+            return refusal == nil
+        })
+        if let refusal { throw refusal }
+        return found ?? []
+    }
+
+    /// The `forwardGeocode` result: an array of matches, best first.
+    func writeForward(_ matches: [ForwardMatch], gazetteer: CountryGazetteer, language: String?,
+                      into out: inout JSONWriter) {
+        out.beginArray()
+        for match in matches { writeForward(match, gazetteer: gazetteer, language: language, into: &out) }
+        out.endArray()
     }
 
     func writeReverse(_ match: ReverseMatch, _ country: Country, into out: inout JSONWriter) {

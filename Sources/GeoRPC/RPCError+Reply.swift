@@ -14,6 +14,7 @@ extension RPCError {
         case .methodNotFound: return -32601
         case .invalidParams: return -32602
         case .internalError: return -32603
+        case .shuttingDown: return -32000
         case .limitExceeded(let exceeded): return exceeded.limit.isRequestLevel ? -32600 : -32700
         }
     }
@@ -32,6 +33,8 @@ extension RPCError {
             return "Invalid params: \(invalid.text)"
         case .internalError(let reason):
             return "Internal error: \(reason)"
+        case .shuttingDown(let signal):
+            return "Server error: shutting down on signal \(signal); the request was not run"
         case .limitExceeded(let exceeded):
             return (exceeded.limit.isRequestLevel ? "Invalid Request: " : "Parse error: ") + exceeded.reason
         }
@@ -75,6 +78,11 @@ extension RPCError {
         case .internalError(let reason):
             out.key("reason")
             out.string(reason)
+        case .shuttingDown(let signal):
+            out.key("reason")
+            out.string("the server received a stop signal and is exiting; this request was read before it but not run")
+            out.key("signal")
+            out.number(Int(signal))
         case .limitExceeded(let exceeded):
             if let offset = exceeded.offset {
                 out.key("offset")

@@ -17,6 +17,8 @@ public enum RPCError: Error, Equatable, Sendable {
     case limitExceeded(LimitExceeded)
     /// -32603: a failure inside the server, not the client's fault.
     case internalError(String)
+    /// -32000: a request read before a stop signal that did not fit the ``StopAllowance``: not run.
+    case shuttingDown(signal: Int32)
 }
 
 /// Why a value is not a valid JSON-RPC 2.0 Request object (spec §4).

@@ -40,8 +40,9 @@ public struct RPCLimits: Equatable, Sendable {
     public static let defaultMaxBatch = 10_000
     public static let defaultMaxStringBytes = 64 * 1024
     public static let defaultMaxNumberChars = 1_000
-    /// 10 s of estimated CPU: far above a million default-radius points (about 1 s) or a batch of 10,000
-    /// ordinary calls, far below what one line could otherwise ask for (hours).
+    /// 10 s of estimated CPU, which with ``WorkCost``'s margin of about 2× is at most 5–6.5 s of real CPU:
+    /// above a million default-radius points (8,000,002 units) or a batch of 10,000 ordinary calls of one
+    /// method, far below what one line could otherwise ask for (hours).
     public static let defaultMaxWork = 10_000_000
     /// A tree of a million values takes about 60 MB; 16 MiB of `[0,0],` would otherwise build 490 MB.
     public static let defaultMaxValues = 1_000_000

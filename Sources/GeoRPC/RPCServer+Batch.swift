@@ -14,7 +14,8 @@ import GeoCore
 extension RPCServer {
     /// Answers a line whose first byte is `[`.
     /// - Returns: true when a reply line was appended (false for a batch of only notifications).
-    func handleBatch(_ line: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter, spill: ReplySpill) -> Bool {
+    func handleBatch(_ line: UnsafeBufferPointer<UInt8>, budget: inout WorkBudget, into out: inout JSONWriter,
+                     spill: ReplySpill) -> Bool {
         var count = 0
         var check = JSONScanner(line, limits: limits.json)
         do throws(JSONError) {
@@ -40,7 +41,6 @@ extension RPCServer {
         }
         let tooLarge = count > limits.maxBatch
             ? LimitExceeded(limit: .batch, max: limits.maxBatch, found: count) : nil
-        var budget = WorkBudget(max: limits.maxWork)
         var opened = false
         var elements = JSONScanner(line, limits: limits.json)
         do throws(JSONError) {

@@ -48,12 +48,30 @@ public struct RPCServer: Sendable {
     @discardableResult
     public func handle(line: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter, spill: ReplySpill) -> Bool {
         var budget = WorkBudget(max: limits.maxWork)
+        return handle(line: line, budget: &budget, into: &out, spill: spill)
+    }
+
+    /// Answers a line that was read whole before a stop signal, as ``handle(line:into:spill:)`` does,
+    /// except that each call is also charged to `allowance`, shared by all such lines: a call that does
+    /// not fit it, and every call after it, gets the shutdown error (-32000) with its id instead of running.
+    /// - Returns: true when a reply line was appended.
+    @discardableResult
+    public func handle(line: UnsafeBufferPointer<UInt8>, stopping allowance: inout StopAllowance,
+                       into out: inout JSONWriter, spill: ReplySpill) -> Bool {
+        var budget = WorkBudget(max: limits.maxWork, stopping: allowance)
+        defer { if let left = budget.stopping { allowance = left } }
+        return handle(line: line, budget: &budget, into: &out, spill: spill)
+    }
+
+    /// Answers one line, charging its calls to `budget`.
+    private func handle(line: UnsafeBufferPointer<UInt8>, budget: inout WorkBudget, into out: inout JSONWriter,
+                        spill: ReplySpill) -> Bool {
         let fast = ReverseFastPath.answer(line, server: self, budget: &budget, into: &out, spill: spill)
         if fast {
             out.endLine()
             return true
         }
-        return handleGeneral(line: line, into: &out, spill: spill)
+        return handleGeneral(line: line, budget: &budget, into: &out, spill: spill)
     }
 
     /// Answers one line into `out` without spilling; see ``handle(line:into:spill:)``.
@@ -70,17 +88,17 @@ public struct RPCServer: Sendable {
 
     /// The path every line can take: check the JSON, then answer a single request or a batch.
     @discardableResult
-    func handleGeneral(line: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter, spill: ReplySpill) -> Bool {
+    func handleGeneral(line: UnsafeBufferPointer<UInt8>, budget: inout WorkBudget, into out: inout JSONWriter,
+                       spill: ReplySpill) -> Bool {
         var scanner = JSONScanner(line, limits: limits.json)
         if scanner.peek() == UInt8(ascii: "[") {
-            return handleBatch(line, into: &out, spill: spill)
+            return handleBatch(line, budget: &budget, into: &out, spill: spill)
         }
         if let tooLarge = treeTooLarge(line) {
             writeError(.limitExceeded(tooLarge), id: RequestIDScan.id(in: line, limits: limits) ?? .null, into: &out)
             out.endLine()
             return true
         }
-        var budget = WorkBudget(max: limits.maxWork)
         switch RPCMessageDecoder.decode(line, limits: limits) {
         case .unparsable(let error):
             writeError(.parseError(error), id: .null, into: &out)
@@ -102,7 +120,8 @@ public struct RPCServer: Sendable {
     /// As ``handleGeneral(line:into:spill:)`` without spilling (the fast path's tests compare the two).
     @discardableResult
     func handleGeneral(line: UnsafeBufferPointer<UInt8>, into out: inout JSONWriter) -> Bool {
-        handleGeneral(line: line, into: &out, spill: { _ in })
+        var budget = WorkBudget(max: limits.maxWork)
+        return handleGeneral(line: line, budget: &budget, into: &out, spill: { _ in })
     }
 
     /// Answers a line longer than ``RPCLimits/maxLineBytes``, which ``LineFramer`` reported and skipped.
@@ -133,7 +152,16 @@ public struct RPCServer: Sendable {
             }
             do throws(RPCError) {
                 let call = try GeoCall.decode(method: request.method, params: request.params)
-                if let over = budget.charge(WorkCost.estimate(call)) { throw .limitExceeded(over) }
+                if let refusal = budget.charge(WorkCost.estimate(call)) { throw refusal }
+                if case .forward(let query, let options) = call {
+                    // Searched before the reply opens: the fuzzy tier is charged only when reached.
+                    let matches = try call.forwardMatches(query, options, gazetteer: gazetteer, budget: &budget)
+                    beginReply(id: id, into: &out)
+                    out.key("result")
+                    call.writeForward(matches, gazetteer: gazetteer, language: options.language, into: &out)
+                    out.endObject()
+                    return
+                }
                 beginReply(id: id, into: &out)
                 out.key("result")
                 call.writeResult(using: gazetteer, replies: replies, into: &out, spill: spill)
@@ -148,7 +176,7 @@ public struct RPCServer: Sendable {
     private func discover(_ request: RPCRequest, id: JSONValue, budget: inout WorkBudget, into out: inout JSONWriter) {
         do throws(RPCError) {
             try OpenRPCDocument.checkParams(request.params)
-            if let over = budget.charge(WorkCost.discover) { throw .limitExceeded(over) }
+            if let refusal = budget.charge(WorkCost.discover) { throw refusal }
         } catch {
             writeError(error, id: id, into: &out)
             return

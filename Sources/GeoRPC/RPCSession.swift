@@ -42,8 +42,12 @@ public struct RPCSession {
     /// True while the bytes of an unfinished line wait for their `\n`.
     public var hasPartialLine: Bool { framer.hasPartialLine }
 
-    /// True once `stop` said so: the session answers no further line.
-    public private(set) var stopped = false
+    /// True once `stop` said so: lines already read are answered within a ``StopAllowance``, and
+    /// ``finish(write:)`` answers no unterminated last line.
+    public var stopped: Bool { stopping != nil }
+
+    /// Set once `stop` returned a signal: what the lines read before it may still spend.
+    public private(set) var stopping: StopAllowance?
 
     /// Answers every line that the chunk completes.
     ///
@@ -53,14 +57,18 @@ public struct RPCSession {
     ///   - chunk: the next bytes of input, cut anywhere.
     ///   - write: receives buffered replies: whole lines between lines, any piece of a reply when a reply
     ///     is long.
-    ///   - stop: asked before each line; once it returns true no further line is answered (the line being
-    ///     answered is finished) and ``stopped`` is set. The stdio loop stops this way on a signal.
+    ///   - stop: asked before each line: the number of the signal that asked the server to stop, else 0.
+    ///     Once it is not 0 (the line being answered is finished), the chunk's remaining complete lines,
+    ///     which were read before the signal, are answered within one ``StopAllowance`` for the session:
+    ///     calls that fit it run, the rest get the shutdown error with their ids (see
+    ///     ``RPCServer/handle(line:stopping:into:spill:)``). The caller then feeds nothing more: lines not
+    ///     yet read are not answered. The stdio loop stops this way on SIGTERM, SIGINT and SIGHUP.
     /// - Throws: whatever `write` throws; stop feeding the session then.
     /// - Complexity: O(n) in the chunk's length plus the work of answering its lines.
     public mutating func feed<E: Error>(
         _ chunk: UnsafeBufferPointer<UInt8>,
         write: ([UInt8]) throws(E) -> Void,
-        stop: () -> Bool = { false }
+        stop: () -> Int32 = { 0 }
     ) throws(E) {
         // The closure below needs the framer and the writer at once; moving the writer into a local keeps
         // the two accesses to `self` apart, and moving it back costs nothing (no copy of the bytes).
@@ -68,26 +76,27 @@ public struct RPCSession {
         defer { out = pending }
         let server = self.server
         let threshold = flushThreshold
-        var halted = stopped
-        defer { stopped = halted }
+        var stopping = self.stopping
+        defer { self.stopping = stopping }
         // Set once by a failed write during a spill; a Bool is checked per line, not the generic optional.
         var failed = false
         var failure: E?
         try framer.append(chunk, { (line) throws(E) in
-            if halted || stop() {
-                halted = true
-                return
+            if stopping == nil, case let signal = stop(), signal != 0 { stopping = StopAllowance(signal: signal) }
+            if stopping != nil {
+                server.handle(line: line, stopping: &stopping!, into: &pending, spill: { (writer) in
+                    Self.spill(&writer, threshold, write, &failed, &failure)
+                })
+            } else {
+                server.handle(line: line, into: &pending, spill: { (writer) in
+                    Self.spill(&writer, threshold, write, &failed, &failure)
+                })
             }
-            server.handle(line: line, into: &pending, spill: { (writer) in
-                Self.spill(&writer, threshold, write, &failed, &failure)
-            })
             if failed, let failure { throw failure }
             try Self.writeIfFull(&pending, threshold, write)
         }, overlongPrefix: { (prefix) throws(E) in
-            if halted || stop() {
-                halted = true
-                return
-            }
+            // Cheap whatever the signal: one error, its id scanned from the kept prefix.
+            if stopping == nil, case let signal = stop(), signal != 0 { stopping = StopAllowance(signal: signal) }
             server.handleOverlongLine(prefix: prefix, into: &pending)
             try Self.writeIfFull(&pending, threshold, write)
         })

@@ -99,11 +99,11 @@ enum ReverseFastPath {
         return plan
     }
 
-    /// Writes the reply object for a plan, or the `maxWork` error when the budget cannot pay for it.
+    /// Writes the reply object for a plan, or the error the budget gives when it cannot pay for it.
     static func write(_ plan: Plan, _ line: UnsafeBufferPointer<UInt8>, server: RPCServer, budget: inout WorkBudget,
                       into out: inout JSONWriter, spill: ReplySpill) {
-        if let over = budget.charge(plan.cost) {
-            writeError(.limitExceeded(over), plan, line, into: &out)
+        if let refusal = budget.charge(plan.cost) {
+            writeError(refusal, plan, line, into: &out)
             return
         }
         beginReply(plan, line, into: &out)

@@ -1,31 +1,38 @@
 import GeoCore
 
 /// The cost model behind ``RPCLimits/maxWork``: how much CPU a call will take, estimated from its params
-/// alone, before anything runs.
+/// alone, before anything runs (and, for `forwardGeocode`, once more when the search reaches its fuzzy tier).
 ///
 /// One unit is about one microsecond of CPU on the reference machine (2 cores, the release build) for the
-/// whole call: search, result encoding and writing. The figures are deliberately pessimistic upper
-/// bounds of what was measured, so a line under the budget is really under it. Estimating from params
-/// rather than a clock keeps the limit deterministic: the same line always gets the same answer, on any
-/// machine and under any load.
+/// whole call: search, result encoding and writing. Each figure is the worst measured for its kind of call
+/// times about 2 (1.5 at least), so that the default budget of 10,000,000 units is at most about 5–6.5 s of
+/// real CPU whatever the line holds, while a million default-radius points, or a batch of 10,000 ordinary
+/// calls of any method, fits. Estimating from params rather than a clock keeps the limit deterministic:
+/// the same line always gets the same answer, on any machine and under any load.
 ///
-/// Every figure lives here, so the model can be recalibrated in one place when a search gets faster:
-/// `python3 scripts/work-calibrate` times each kind of call through a real server (CPU time from /proc)
-/// and prints the figures quoted below. Measured on main at 13b27ca, before the bounded nearest-border
-/// search and the bounded forward search; recalibrate after those land.
+/// Every figure lives here, so the model can be recalibrated in one place when a search gets faster.
+/// Origin of the figures below: `python3 scripts/work-calibrate .build/release/geocoder`, which times each
+/// kind of call through a real server (CPU time from /proc, per call, over batches of hundreds to a hundred
+/// thousand), run twice on 2026-11-24 at 13:35 and 13:39 UTC on the integrated branch h-rpc2 (bounded
+/// forward search and best-first nearest-border search), machine shared with other builds; "measured" below
+/// is the larger of the two runs. Where `geocoder-bench --nearest` or `--forward` (BENCHMARKS.md) found a
+/// worse case, that figure is used instead and named.
 public enum WorkCost {
     /// Every call, whatever it does: decoding the envelope and writing the reply object.
     static let perCall = 2
 
     /// One `reverseGeocode` point, or one point of `reverseGeocodeMany`, searched within `radiusKm`.
     ///
-    /// Inside a country the answer costs about 1 µs at any radius. A point at sea searches the borders
-    /// within the radius, and the cost grows steeply with it. Measured per point at Point Nemo (48.88° S,
-    /// 123.39° W, the farthest point from land, so the worst case), radius → µs: 10 → 0.3, 100 → 0.5,
-    /// 500 → 5, 1,000 → 10, 1,500 → 67, 2,000 → 125, 2,500 → 5,300, 3,000 → 8,000, 4,000 → 12,000,
-    /// 5,000 → 13,000, 10,000 → 19,000, 20,037.5 → 26,000 (31–44 ms in the runs). The table below
-    /// is those figures rounded up by about half; a radius between two rows costs the larger row, so the
-    /// estimate never falls below the measured curve, which only grows with the radius.
+    /// Inside a country the answer costs under 1 µs at any radius (0.27 µs per point measured on land; a
+    /// million mixed land and sea points 1.47 µs each). A point at sea searches the borders nearest first,
+    /// and only up to the radius, so the cost grows with the radius until it passes the distance to the
+    /// nearest border. Worst measured per point, over the worst points of `geocoder-bench --nearest` and a
+    /// 5° grid of the South Pacific, radius → µs: 10 → 3.9 (the Amazon mouth), 50 → 4.0 (Chilean fjords),
+    /// 100 → 6.6 (Canadian Arctic; 7.3 in BENCHMARKS.md), 500 → 6.0, 1,000 → 50 (52 in BENCHMARKS.md),
+    /// 1,500 → 50, 2,000 → 100, 2,500 → 150, 3,000 → 250, 5,000 → 700, 10,000 → 660, 20,037.5 → 670
+    /// (42° S 125° W; BENCHMARKS.md: 0.60–1.25 ms at 44.28° S 125.34° W over 4,010 sea points, 0.69 ms on a 1°
+    /// grid). The table is about twice those (1.6× the noisiest 1.25 ms at the largest radii); a radius
+    /// between two rows costs the larger row, so the estimate never falls below the measured curve.
     /// - Parameter radiusKm: `maxDistanceKm`, already checked to lie in [0, 20037.5].
     /// - Returns: units per point.
     @inline(__always)
@@ -35,10 +42,11 @@ public enum WorkCost {
         return reverseTable[reverseTable.count - 1].cost
     }
 
-    /// (radius in km, units per point), by growing radius; see ``reversePoint(radiusKm:)``.
+    /// (radius in km, units per point), by growing radius; see ``reversePoint(radiusKm:)``. The first row
+    /// is the default radius: a million points at it cost 8,000,002 units, within the default budget.
     static let reverseTable: [(radius: Double, cost: Int)] = [
-        (100, 2), (500, 8), (1_000, 16), (1_500, 100), (2_000, 200), (2_500, 8_000), (3_000, 12_000),
-        (4_000, 18_000), (5_000, 20_000), (10_000, 30_000), (GeoCall.maxDistanceKmLimit, 44_000),
+        (10, 8), (50, 9), (100, 15), (500, 15), (1_000, 100), (1_500, 100), (2_000, 200), (2_500, 300),
+        (3_000, 500), (GeoCall.maxDistanceKmLimit, 2_000),
     ]
 
     /// A whole `reverseGeocodeMany` call of `count` points; saturates instead of overflowing.
@@ -48,43 +56,60 @@ public enum WorkCost {
         return overflow ? .max : perCall + product
     }
 
-    /// One `forwardGeocode` call.
+    /// One `forwardGeocode` call up to the fuzzy tier: the exact lookup, the prefix scan and the reply.
     ///
-    /// Measured (µs per call): a 1-byte query 3,550 with limit 5 and up to 19,750 with limit 250 (a
-    /// one-letter prefix matches thousands of names); 2–3 bytes up to 1,000 (exact and prefix tiers only);
-    /// an exact name such as `"paris"` 10; a query that falls through to the fuzzy tier (from 4 bytes) 600
-    /// to 900 for a one-edit typo (`"Germny"`), 15,000 for 10–20 bytes that match nothing, then about
-    /// 90 more per byte (100 bytes 19,800, 1,000 bytes 70,500, 4,000 bytes 358,000). Whether a query reaches
-    /// the fuzzy tier is only known by searching, so every query of 4 bytes or more is charged as if it did.
+    /// The prefix scan and the reply grow with `limit` (a one-letter prefix matches thousands of names, and
+    /// 250 results are a 93 KB reply); folding and qualifiers grow with the query's bytes. Measured (µs per
+    /// call): an exact name (`"paris"`, limit 5) 12; one letter, limit 5, 225; one letter, limit 250, 1,070
+    /// to 1,530 (`a`, `b`, `c`, `k`, `m`, `s`); two or three letters, limit 250, 530 to 970; 64,000 bytes of
+    /// `"a,a,…"` 1,600, of `"Paris, France, France, …"` 600, of one letter or combining marks 400–600.
+    /// Estimate: 400 + 10 per result of `limit` + 1 per 24 query bytes, so `"paris"` costs 452 (10,000 of
+    /// them fit the default budget), one letter at limit 250 costs 2,902 (1.9×; 10,000 of them, 12–15 s of
+    /// CPU measured, do not fit: about 3,400 are answered and the rest refused), 64,000 bytes 3,118 (1.95×).
+    /// The fuzzy walk, which only a query that matches no name and no prefix reaches, is charged
+    /// separately when the search gets there (``fuzzy(editBound:)``), so ordinary names do not pay for it.
     /// - Parameters:
     ///   - queryBytes: the query's length in UTF-8 bytes.
     ///   - limit: the `limit` param, 1...250.
     public static func forward(queryBytes: Int, limit: Int) -> Int {
-        let search: Int
-        switch queryBytes {
-        case ...1: search = 4_000 + 80 * limit
-        case 2...3: search = 1_000 + 4 * limit
-        case 4...7: search = 2_500 + 4 * limit
-        // Capped at 2^24 bytes so the product fits a 32-bit Int (wasm32), far above any string cap in use.
-        default: search = 16_000 + 90 * Swift.min(queryBytes, 1 << 24) + 4 * limit
-        }
-        return perCall + search
+        // The length is capped at 2^24 bytes so the sum fits a 32-bit Int (wasm32), far above any string cap.
+        perCall + forwardBase + forwardPerResult * limit + Swift.min(queryBytes, 1 << 24) / forwardBytesPerUnit
     }
 
+    static let forwardBase = 400
+    static let forwardPerResult = 10
+    static let forwardBytesPerUnit = 24
+
+    /// The fuzzy walk of a `forwardGeocode` query that matched no name and no prefix, charged when the
+    /// search reaches it, before it runs; its cost is bounded by the trie, not by the query.
+    ///
+    /// Measured whole calls that walk (µs): one edit (4–7 folded bytes) 280 (`"Germny"`) to 400
+    /// (`"zqxjk"`), 1.07 ms in `geocoder-bench --forward`; two edits (8 bytes or more) 2,600 to 5,830
+    /// (`"wvqzpkdh"`, 18 consonants), 5.7–5.9 ms in `geocoder-bench --forward`. Estimates 2,000 and 12,000:
+    /// about 2× the worst, so a line of no-match queries stops after about 800 of them (about 5 s).
+    /// - Parameter editBound: 1 for queries of 4–7 folded bytes, 2 from 8.
+    public static func fuzzy(editBound: Int) -> Int {
+        editBound <= 1 ? fuzzyOneEdit : fuzzyTwoEdits
+    }
+
+    static let fuzzyOneEdit = 2_000
+    static let fuzzyTwoEdits = 12_000
+
     /// One `countriesInBBox` call: the countries' boxes, then a polygon test for those that meet the box,
-    /// whose cost follows the box's area (measured 3.6 ms for the whole world, 9.6 ms in the runs;
-    /// 200 µs for 45°×90°, 10 µs for 10°×10°, under 1 µs for 1°×1°).
+    /// whose cost follows the box's area. Measured: whole world 2,260–2,760 µs, 140°×360° 1,840–2,000,
+    /// 45°×90° 210–240, 10°×10° 10, 1°×1° 4. Estimate 52 + 6,000 × the box's share of the globe's
+    /// lat/lon rectangle: 6,052 for the world (2.2×), 427 for 45°×90°, 61 for 10°×10° (10,000 fit easily).
     /// - Parameter box: the checked box; an antimeridian-crossing box counts its wrapped width.
     public static func countriesInBBox(_ box: GeoBox) -> Int {
         var width = box.maxLon - box.minLon
         if width < 0 { width += 360 }
         let fraction = Swift.min(1, Swift.max(0, width / 360 * (box.maxLat - box.minLat) / 180))
-        return perCall + 50 + Int((12_000 * fraction).rounded(.up))
+        return perCall + 50 + Int((6_000 * fraction).rounded(.up))
     }
 
-    /// One `rpc.discover`: copying the OpenRPC document into the reply, charged 1 unit per 200 bytes
-    /// (measured 13 µs for the 16 KB document; the estimate is 82).
-    public static var discover: Int { perCall + OpenRPCDocument.json.utf8.count / 200 }
+    /// One `rpc.discover`: copying the OpenRPC document into the reply, charged 1 unit per 1,000 bytes
+    /// (measured 9 µs for the 17 KB document; the estimate is about 2×).
+    public static var discover: Int { perCall + OpenRPCDocument.json.utf8.count / 1_000 }
 
     /// A call that fails before it runs (unknown method, bad params): only the error reply.
     static let refused = perCall
@@ -97,32 +122,5 @@ public enum WorkCost {
         case .forward(let query, let options): return forward(queryBytes: query.utf8.count, limit: options.limit)
         case .countriesInBBox(let box): return countriesInBBox(box)
         }
-    }
-}
-
-/// What is left of one line's ``RPCLimits/maxWork``, spent call by call in the order the calls appear.
-///
-/// The first call that does not fit, and every call after it in the same line, is refused with the
-/// `maxWork` error and its own id; the calls before it were answered in full. Refused calls cost nothing,
-/// but the budget stays closed, so what a batch gets never depends on how its later calls are sized.
-struct WorkBudget {
-    let max: Int
-    private(set) var remaining: Int
-    private(set) var closed = false
-
-    init(max: Int) {
-        self.max = max
-        remaining = max
-    }
-
-    /// Takes `cost` from the budget.
-    /// - Returns: nil when the call may run, else the error to answer it with.
-    mutating func charge(_ cost: Int) -> LimitExceeded? {
-        if closed || cost > remaining {
-            closed = true
-            return LimitExceeded(limit: .work, max: max, found: cost, remaining: remaining)
-        }
-        remaining -= cost
-        return nil
     }
 }

@@ -35,9 +35,11 @@ struct StdioServer {
 
     /// Serves until end of input or a stop signal.
     ///
-    /// On SIGHUP, SIGINT or SIGTERM (see `StopSignal`): the line being answered is finished, no further
-    /// line is started (complete lines already read included), every reply already computed is written,
-    /// and the loop returns 128 + the signal's number. A second signal of the same kind kills at once.
+    /// On SIGHUP, SIGINT or SIGTERM (see `StopSignal`): the line being answered is finished; the complete
+    /// lines already read (the rest of the chunk) are answered within a `StopAllowance` of 1 s of estimated
+    /// work, each call past it getting the shutdown error (-32000) with its id; nothing more is read;
+    /// every reply is written, and the loop returns 128 + the signal's number. A second signal of the same
+    /// kind kills at once.
     /// - Returns: the exit status: 0 at end of input or when the reader closed stdout, 1 on an I/O error,
     ///   128 + N after signal N.
     func run() -> Int32 {
@@ -49,7 +51,7 @@ struct StdioServer {
             traffic += bytes.count
             try writeAll(fd, bytes)
         }
-        let stop: () -> Bool = { StopSignal.received != 0 }
+        let stop: () -> Int32 = { StopSignal.received }
         do throws(OutputError) {
             while true {
                 if StopSignal.received != 0 { break }

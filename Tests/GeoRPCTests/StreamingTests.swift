@@ -12,7 +12,7 @@ struct StreamingTests {
         var bytes: [UInt8] = []
     }
 
-    static func feed(_ input: String, server: RPCServer, stop: @escaping () -> Bool = { false })
+    static func feed(_ input: String, server: RPCServer, stop: @escaping () -> Int32 = { 0 })
         -> (Capture, RPCSession)
     {
         var session = RPCSession(server: server)
@@ -62,17 +62,43 @@ struct StreamingTests {
         }
     }
 
-    @Test("a session told to stop finishes the line in progress and starts no other")
+    @Test("after a stop, the lines already read are answered within the allowance, the rest get -32000 with their ids")
     func stopBetweenLines() throws {
         let server = try Fixture.server()
         let call = { (id: Int) in #"{"jsonrpc":"2.0","id":\#(id),"method":"reverseGeocode","params":[48.85,2.35]}"# }
+        // More far-sea points at the largest radius than the allowance pays for, in a batch after a cheap call.
+        let points = StopAllowance.defaultWork / WorkCost.reversePoint(radiusKm: GeoCall.maxDistanceKmLimit) + 1
+        let far = Array(repeating: "[-42,-125]", count: points).joined(separator: ",")
+        let batch = #"[{"jsonrpc":"2.0","id":"b1","method":"countriesInBBox","params":[40,0,50,10]},"#
+            + #"{"jsonrpc":"2.0","id":"b2","method":"reverseGeocodeMany","params":{"points":[\#(far)],"maxDistanceKm":20037.5}},"#
+            + #"{"jsonrpc":"2.0","id":"b3","method":"forwardGeocode","params":["paris"]}]"#
+        let input = [call(1), call(2), call(3), batch, call(5), #"{"jsonrpc":"2.0","method":"reverseGeocode","params":[0,0]}"#,
+                     "{nope", call(6)].joined(separator: "\n") + "\n" + call(7)
         var asked = 0
-        let (capture, session) = Self.feed((1...5).map(call).joined(separator: "\n") + "\n" + call(6), server: server,
-                                           stop: { asked += 1; return asked > 2 })
-        let lines = String(decoding: capture.bytes, as: UTF8.self).split(separator: "\n")
-        #expect(lines.count == 2)
+        let (capture, session) = Self.feed(input, server: server, stop: { asked += 1; return asked > 2 ? 15 : 0 })
+        let lines = try String(decoding: capture.bytes, as: UTF8.self).split(separator: "\n").map { try JSONReader.parse(Array($0.utf8)) }
         #expect(session.stopped)
-        #expect(try lines.map { try JSONReader.parse(Array($0.utf8))["id"]?.doubleValue } == [1, 2])
+        #expect(session.stopping?.signal == 15)
+        // 1, 2: before the stop. 3 and the bbox fit the allowance; the far points do not, so they and every
+        // later call get the shutdown error; the notification nothing; "{nope" its parse error; 7 (no newline:
+        // not fully read) nothing.
+        #expect(lines.count == 7)
+        let flat = lines.flatMap { line -> [JSONValue] in if case .array(let items) = line { return items } else { return [line] } }
+        let answered = flat.compactMap { reply -> String? in
+            guard let id = reply["id"] else { return nil }
+            let tag: String
+            switch id {
+            case .string(let text): tag = text
+            case .number(let number): tag = number.text
+            default: tag = "null"
+            }
+            if reply["result"] != nil { return tag + ":result" }
+            return tag + ":\(reply["error"]?["code"]?.doubleValue ?? 0)"
+        }
+        #expect(answered == ["1:result", "2:result", "3:result", "b1:result", "b2:-32000.0", "b3:-32000.0", "5:-32000.0",
+                             "null:-32700.0", "6:-32000.0"])
+        let refused = try #require(flat.first { $0["id"] == .string("b2") })
+        #expect(refused["error"]?["data"]?["signal"]?.doubleValue == 15)
     }
 
     struct Closed: Error {}

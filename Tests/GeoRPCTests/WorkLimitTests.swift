@@ -57,11 +57,35 @@ struct WorkLimitTests {
     func defaultsAreGenerous() {
         let budget = RPCLimits.defaultMaxWork
         #expect(WorkCost.reverseMany(count: 1_000_000, radiusKm: CountryGazetteer.defaultMaxDistanceKm) <= budget)
-        // The most points a 16 MiB line can hold, `[0,0],` each.
-        #expect(WorkCost.reverseMany(count: 16 * 1024 * 1024 / 6, radiusKm: CountryGazetteer.defaultMaxDistanceKm) <= budget)
         #expect(10_000 * (WorkCost.perCall + WorkCost.reversePoint(radiusKm: 100)) <= budget)
         #expect(10_000 * WorkCost.discover <= budget)
-        #expect(10_000 * WorkCost.countriesInBBox(GeoBox(minLat: 45, minLon: 5, maxLat: 48, maxLon: 10)) <= budget)
+        #expect(10_000 * WorkCost.countriesInBBox(GeoBox(minLat: 40, minLon: 0, maxLat: 50, maxLon: 10)) <= budget)
+        for city in ["paris", "São Paulo", "Cambridge, MA", "Llanfairpwllgwyngyll"] {
+            #expect(10_000 * WorkCost.forward(queryBytes: city.utf8.count, limit: 5) <= budget, "\(city)")
+        }
+    }
+
+    @Test("what the measurements put over 10 s of CPU does not fit: 10,000 [\"a\", 250], whole-world boxes, far-sea points")
+    func heavyLinesDoNotFit() {
+        let budget = RPCLimits.defaultMaxWork
+        #expect(10_000 * WorkCost.forward(queryBytes: 1, limit: 250) > budget)  // 12–15 s measured
+        #expect(10_000 * WorkCost.countriesInBBox(GeoBox(minLat: -90, minLon: -180, maxLat: 90, maxLon: 180)) > budget)
+        #expect(WorkCost.reverseMany(count: 16_000, radiusKm: GeoCall.maxDistanceKmLimit) > budget)
+        #expect(10_000 * (WorkCost.forward(queryBytes: 8, limit: 5) + WorkCost.fuzzy(editBound: 2)) > budget)
+    }
+
+    @Test("a forward query that matches a name is not charged the fuzzy walk; one that matches nothing is")
+    func fuzzyChargedWhenReached() throws {
+        let base = WorkCost.forward(queryBytes: 8, limit: 5)
+        // Room for 3 base costs and one walk: two exact names and one no-match query fit, a second one does not.
+        let server = try Fixture.server(limits: RPCLimits(maxWork: 4 * base + WorkCost.fuzzy(editBound: 2) - 1))
+        let call = { (id: Int, query: String) in
+            #"{"jsonrpc":"2.0","id":\#(id),"method":"forwardGeocode","params":["\#(query)",5]}"#
+        }
+        let replies = try #require(try server.reply("[\(call(1, "Portugal")),\(call(2, "Germany!")),\(call(3, "wvqzpkdh")),\(call(4, "wvqzpkdh"))]").arrayValue)
+        #expect(replies.map { $0["result"] != nil } == [true, true, true, false])
+        #expect(replies[3]["error"]?["data"]?["limit"] == .string("maxWork"))
+        #expect(replies[3]["error"]?["data"]?["found"]?.doubleValue == Double(base))
     }
 
     @Test("estimates grow with what makes calls slow: radius, limit, query length, box area")
@@ -71,6 +95,7 @@ struct WorkLimitTests {
         #expect(costs == costs.sorted())
         #expect(WorkCost.forward(queryBytes: 1, limit: 250) > WorkCost.forward(queryBytes: 1, limit: 5))
         #expect(WorkCost.forward(queryBytes: 4000, limit: 5) > WorkCost.forward(queryBytes: 100, limit: 5))
+        #expect(WorkCost.fuzzy(editBound: 2) > WorkCost.fuzzy(editBound: 1))
         #expect(WorkCost.countriesInBBox(GeoBox(minLat: -90, minLon: -180, maxLat: 90, maxLon: 180))
                 > WorkCost.countriesInBBox(GeoBox(minLat: 0, minLon: 0, maxLat: 1, maxLon: 1)))
         #expect(WorkCost.reverseMany(count: .max, radiusKm: 20037.5) == .max, "saturates")

@@ -22,7 +22,7 @@ with open(os.path.join(REPO_ROOT, "rpc-schema", "openrpc.json"), encoding="utf-8
 METHODS = {m["name"]: m for m in DOC["methods"]}
 ERRORS = {e["code"]: e for e in DOC["components"]["errors"].values()}
 #: Errors any line can get, whatever its method: the document says so in info.description.
-PROTOCOL_CODES = {-32700, -32600, -32601}
+PROTOCOL_CODES = {-32700, -32600, -32601, -32000}
 
 RESPONSE = {
     "type": "object",

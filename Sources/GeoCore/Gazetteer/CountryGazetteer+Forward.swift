@@ -22,8 +22,15 @@ extension CountryGazetteer {
     ///   population, then name; empty when nothing matches.
     /// - Complexity: O(log n) for exact queries; see `ForwardIndex.search`.
     public func forward(_ query: String, options: ForwardOptions) -> [ForwardMatch] {
+        forward(query, options: options, fuzzy: { _ in true }) ?? []
+    }
+
+    /// As ``forward(_:options:)``, asking `fuzzy` (with the edit bound, 1 or 2) before the fuzzy walk,
+    /// the one costly tier, which only a query that matches nothing else reaches.
+    /// - Returns: nil when `fuzzy` returned false: nothing was searched past the exact and prefix tiers.
+    public func forward(_ query: String, options: ForwardOptions, fuzzy: (_ editBound: Int) -> Bool) -> [ForwardMatch]? {
         let index = search
-        var found = index.search(query, options: options, countries: countries)
+        guard var found = index.search(query, options: options, countries: countries, fuzzy: fuzzy) else { return nil }
         // Numbers first (no capture of the gazetteer: copying it into a closure costs a retain per table).
         found.sort { $0.beats($1) }
         // Equal score, kind and population: by English name, as documented (rare, so names are decoded only here).

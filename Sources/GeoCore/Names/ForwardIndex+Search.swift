@@ -21,6 +21,11 @@ struct Qualifier {
 }
 
 extension ForwardIndex {
+    /// ``search(_:options:countries:fuzzy:)`` with the fuzzy walk always allowed.
+    func search(_ query: String, options: ForwardOptions, countries: [Country]) -> [ForwardCandidate] {
+        search(query, options: options, countries: countries, fuzzy: { _ in true }) ?? []
+    }
+
     /// Places whose names match `query`, best first (see `CountryGazetteer.forward(_:options:)`).
     ///
     /// Exact and alias names come from one lookup of the folded key; names that start with the query are
@@ -31,9 +36,13 @@ extension ForwardIndex {
     /// they leave no city (`split`); names under a prefix are scored from their postings and key lengths,
     /// without decoding them, and a cheap bound skips those that cannot rank; the fuzzy walk's cost does
     /// not grow with the query (`KeyIndex.forEachFuzzy`).
+    /// - Parameter fuzzy: asked once, just before the fuzzy walk (the costly part), whether it may run;
+    ///   the server charges its work budget there, so only queries that reach the walk pay for it.
+    /// - Returns: the candidates; nil when `fuzzy` refused the walk.
     /// - Complexity: O(query bytes) to fold it, O(log n) for the lookup, plus the postings under the
     ///   prefix, plus the fuzzy walk.
-    func search(_ query: String, options: ForwardOptions, countries: [Country]) -> [ForwardCandidate] {
+    func search(_ query: String, options: ForwardOptions, countries: [Country],
+                fuzzy: (_ editBound: Int) -> Bool) -> [ForwardCandidate]? {
         guard options.limit > 0 else { return [] }
         guard let (place, qualifier) = split(query) else { return [] }
         let allowCountries = options.countries && qualifier == nil
@@ -119,6 +128,7 @@ extension ForwardIndex {
             // First the keys that share the query's first byte (fast, and most typos keep it); only when
             // none is close enough, every key, so "Fermany" still finds Germany.
             let bound = KeyIndex.editBound(forQueryLength: key.count)
+            if bound > 0 && !fuzzy(bound) { return nil }
             for part in [KeyIndex.FirstByte.same, .other] where top.items.isEmpty {
                 names.forEachFuzzy(key, bound: bound, firstByte: part) { entry, distance in
                     consider(entry, names.posting(entry), { ForwardScore.fuzzy($0, distance: distance, population: $1) },
