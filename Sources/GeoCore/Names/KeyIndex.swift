@@ -25,6 +25,11 @@ struct KeyIndex: Sendable {
     /// The longest key's length in bytes: no key is within `bound` edits of a longer query than this plus
     /// `bound`, so the fuzzy walk refuses such queries at once (`forEachFuzzy`).
     let maxKeyLength: Int
+    /// Per block, the first 4 bytes of its first key (`HeadPrefix.pack`): the cursor's skips search these
+    /// instead of decoding and folding block heads, which was most of a fuzzy walk that finds nothing (it
+    /// skips past every 3-byte prefix of ~550,000 keys). Built in memory when the index is made or loaded
+    /// (one short fold per block, ~34,000 for the names), so the file format does not change.
+    private(set) var heads: Table<UInt32> = Table([])
 
     init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, keyLengths: Table<UInt8>, maxKeyLength: Int) {
         self.data = data
@@ -32,6 +37,53 @@ struct KeyIndex: Sendable {
         self.postings = postings
         self.keyLengths = keyLengths
         self.maxKeyLength = maxKeyLength
+        heads = headPrefixes()
+    }
+
+    /// The first key bytes of every block head, packed (see `heads`).
+    private func headPrefixes() -> Table<UInt32> {
+        var cursor = Cursor(self)
+        var packed: [UInt32] = []
+        packed.reserveCapacity(blockCount)
+        for block in 0..<blockCount {
+            packed.append(HeadPrefix.pack(cursor.headKeyStart(block * Self.blockSize)))
+        }
+        return Table(packed)
+    }
+
+    /// A key's first bytes packed into an integer that orders as they do: up to 4 bytes, big-endian, padded
+    /// with zeros (no key holds a zero byte, so a shorter key still sorts first). Comparing `pack(key) >>
+    /// shift` with a packed target of `length` ≤ 4 bytes compares the key cut to `length` bytes with it.
+    struct HeadPrefix {
+        let value: UInt32
+        let shift: UInt32
+        /// True: the skip goes past keys equal to the target when cut (`skip(prefix:)`); false: only below.
+        let inclusive: Bool
+
+        /// nil for targets of more than 4 bytes (or none): those skips fold block heads as before.
+        init?(_ target: ArraySlice<UInt8>, inclusive: Bool) {
+            guard target.count >= 1 && target.count <= 4 else { return nil }
+            shift = UInt32(8 * (4 - target.count))
+            value = Self.pack(target) >> shift
+            self.inclusive = inclusive
+        }
+
+        static func pack<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+            var packed: UInt32 = 0, n = 0
+            for b in bytes.prefix(4) {
+                packed = packed << 8 | UInt32(b)
+                n += 1
+            }
+            return n == 0 ? 0 : packed << UInt32(8 * (4 - n))
+        }
+
+        /// Whether a key whose packed head is `head` is still before the target (to be skipped), for keys at
+        /// or after the skip's start.
+        @inline(__always)
+        func isBefore(_ head: UInt32) -> Bool {
+            let cut = head >> shift
+            return inclusive ? cut <= value : cut < value
+        }
     }
 
     /// Entry `i`'s key length, or nil when it is 255 bytes or more (then fold the key to know).
@@ -68,6 +120,8 @@ struct KeyIndex: Sendable {
         private let data: UnsafeBufferPointer<UInt8>
         private let starts: UnsafeBufferPointer<UInt32>
         private let postings: UnsafeBufferPointer<UInt8>
+        /// `KeyIndex.heads` (empty while the index builds them).
+        private let heads: UnsafeBufferPointer<UInt32>
         let count: Int
         private(set) var position = -1
         private(set) var text: [UInt8] = []
@@ -81,6 +135,7 @@ struct KeyIndex: Sendable {
             data = index.data.buffer
             starts = index.blockStarts.buffer
             postings = index.postings.buffer
+            heads = index.heads.buffer
             count = index.count
             text.reserveCapacity(64)
             key.reserveCapacity(64)
@@ -133,6 +188,12 @@ struct KeyIndex: Sendable {
             return probe
         }
 
+        /// Entry `i`'s key, folded to its first 4 bytes or more (for `KeyIndex.heads`).
+        mutating func headKeyStart(_ i: Int) -> [UInt8] {
+            loadText(i)
+            return keyStart(4)
+        }
+
         /// Moves to entry `i`, decoding forward from the current entry when `i` lies ahead of it in the same
         /// block (else from the block's start, as `load`), and folding only entry `i`'s key.
         mutating func seek(_ i: Int) {
@@ -150,14 +211,16 @@ struct KeyIndex: Sendable {
         /// Moves to the first entry after the current one whose key does not start with `prefix`, given that
         /// the current key does (the keys under a prefix are contiguous).
         mutating func skip(prefix: ArraySlice<UInt8>) {
-            skip(probing: prefix.count) { $0.starts(with: prefix) }
+            skip(probing: prefix.count, head: HeadPrefix(prefix, inclusive: true)) { $0.starts(with: prefix) }
         }
 
         /// Moves to the first entry after the current one whose key is not below `target` in the order of
         /// keys cut to `target.count` bytes (the first key ≥ target, or one that starts with it), given that
         /// the current key is below it.
         mutating func skip(to target: ArraySlice<UInt8>) {
-            skip(probing: target.count) { $0.prefix(target.count).lexicographicallyPrecedes(target) }
+            skip(probing: target.count, head: HeadPrefix(target, inclusive: false)) {
+                $0.prefix(target.count).lexicographicallyPrecedes(target)
+            }
         }
 
         /// Moves to the first entry after the current one for which `isBefore` is false, given that it holds
@@ -165,8 +228,9 @@ struct KeyIndex: Sendable {
         /// the key's first `length` bytes or more (`keyStart`): only that much of each name is folded.
         /// A few steps ahead first, since most skipped runs are short, then galloping over block heads and
         /// a binary search.
+        /// `head`, when given, answers `isBefore` for block heads from `KeyIndex.heads` without decoding them.
         /// - Complexity: O(log(entries skipped)) block heads, plus at most two blocks decoded.
-        private mutating func skip(probing length: Int, while isBefore: ([UInt8]) -> Bool) {
+        private mutating func skip(probing length: Int, head: HeadPrefix?, while isBefore: ([UInt8]) -> Bool) {
             defer { if position < count { foldKey() } }
             for _ in 0..<2 {
                 advanceText()
@@ -177,9 +241,14 @@ struct KeyIndex: Sendable {
             var inside = position / KeyIndex.blockSize  // a block whose entries from `position` on are before
             var step = 1
             var outside = blocks  // a block whose head no longer is (or the end)
+            let packed = heads.count == blocks ? head : nil
+            func headIsBefore(_ block: Int) -> Bool {
+                if let packed { return packed.isBefore(heads[block]) }
+                loadText(block * KeyIndex.blockSize)
+                return isBefore(keyStart(length))
+            }
             while inside + step < blocks {
-                loadText((inside + step) * KeyIndex.blockSize)
-                if !isBefore(keyStart(length)) {
+                if !headIsBefore(inside + step) {
                     outside = inside + step
                     break
                 }
@@ -188,8 +257,7 @@ struct KeyIndex: Sendable {
             }
             while outside - inside > 1 {
                 let mid = (inside + outside) / 2
-                loadText(mid * KeyIndex.blockSize)
-                if isBefore(keyStart(length)) { inside = mid } else { outside = mid }
+                if headIsBefore(mid) { inside = mid } else { outside = mid }
             }
             loadText(max(inside * KeyIndex.blockSize, origin))
             let limit = min(outside * KeyIndex.blockSize, count)
@@ -312,6 +380,7 @@ struct KeyIndex: Sendable {
         // every use checks them (`NameKind(rawValue:)` is optional, targets are compared with their table's
         // count before indexing), so a damaged one can only give a wrong answer, never a bad read.
         _ = targets
+        heads = headPrefixes()
     }
 }
 
