@@ -124,7 +124,9 @@ struct KeyIndex: Sendable {
         private let heads: UnsafeBufferPointer<UInt32>
         let count: Int
         private(set) var position = -1
-        private(set) var text: [UInt8] = []
+        /// The current text is `storage`'s first `textCount` bytes.
+        private var storage: TextStorage
+        private var textCount = 0
         private(set) var key: [UInt8] = []
         /// The start of the key, folded by `keyStart(_:)`.
         private var probe: [UInt8] = []
@@ -137,7 +139,7 @@ struct KeyIndex: Sendable {
             postings = index.postings.buffer
             heads = index.heads.buffer
             count = index.count
-            text.reserveCapacity(64)
+            storage = TextStorage(capacity: 64)
             key.reserveCapacity(64)
             probe.reserveCapacity(64)
         }
@@ -145,20 +147,24 @@ struct KeyIndex: Sendable {
         /// Moves to entry `i` (decoding from its block's start); `i == count` is the end.
         mutating func load(_ i: Int) {
             loadText(i)
-            if i < count { foldKey() }
+            if i < count { foldKey() } else { key.removeAll(keepingCapacity: true) }
         }
 
         /// Moves to the next entry.
         mutating func advance() {
             advanceText()
-            if position < count { foldKey() }
+            if position < count { foldKey() } else { key.removeAll(keepingCapacity: true) }
         }
 
-        /// `load` without folding the key (`key` is left empty): for moves that only look at the key's start.
+        /// The current entry's text as the data spells it.
+        var text: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage.base, count: textCount) }
+
+        /// `load` without folding the key (`key` is left as it was: `skip` folds it when done): for moves that
+        /// only look at the key's start.
         private mutating func loadText(_ i: Int) {
             position = i
-            text.removeAll(keepingCapacity: true)
-            key.removeAll(keepingCapacity: true)
+            textCount = 0
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
             guard i < count else { return }
             let block = i / KeyIndex.blockSize
             offset = Int(starts[block])
@@ -174,7 +180,7 @@ struct KeyIndex: Sendable {
                 return
             }
             position += 1
-            key.removeAll(keepingCapacity: true)
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
             decodeNext()
         }
 
@@ -183,8 +189,7 @@ struct KeyIndex: Sendable {
         private mutating func keyStart(_ length: Int) -> [UInt8] {
             probe.removeAll(keepingCapacity: true)
             guard position < count else { return probe }
-            let umlauts = posting.umlauts
-            text.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: umlauts, into: &probe, limit: length) }
+            NameFolding.fold(text, umlauts: posting.umlauts, into: &probe, limit: length)
             return probe
         }
 
@@ -201,6 +206,7 @@ struct KeyIndex: Sendable {
                 if i != position { load(i) }
                 return
             }
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
             while position < i {
                 position += 1
                 decodeNext()
@@ -231,7 +237,7 @@ struct KeyIndex: Sendable {
         /// `head`, when given, answers `isBefore` for block heads from `KeyIndex.heads` without decoding them.
         /// - Complexity: O(log(entries skipped)) block heads, plus at most two blocks decoded.
         private mutating func skip(probing length: Int, head: HeadPrefix?, while isBefore: ([UInt8]) -> Bool) {
-            defer { if position < count { foldKey() } }
+            defer { if position < count { foldKey() } else { key.removeAll(keepingCapacity: true) } }
             for _ in 0..<2 {
                 advanceText()
                 if position >= count || !isBefore(keyStart(length)) { return }
@@ -273,8 +279,7 @@ struct KeyIndex: Sendable {
 
         private mutating func foldKey() {
             key.removeAll(keepingCapacity: true)
-            let umlauts = posting.umlauts
-            text.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: umlauts, into: &key) }
+            NameFolding.fold(text, umlauts: posting.umlauts, into: &key)
         }
 
         private mutating func decodeNext() {
@@ -284,7 +289,7 @@ struct KeyIndex: Sendable {
             var shared = header >> 4, suffix = header & 15
             if shared == 15 { shared += varint() }
             if suffix == 15 { suffix += varint() }
-            if shared < text.count { text.removeLast(text.count - shared) }
+            if shared < textCount { textCount = shared }
             copy(suffix)
         }
 
@@ -292,7 +297,9 @@ struct KeyIndex: Sendable {
         private mutating func copy(_ length: Int) {
             let n = min(length, end - offset)
             guard n > 0 else { return }
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: data[offset..<(offset + n)]))
+            storage.reserve(textCount + n, keeping: textCount)
+            (storage.base + textCount).update(from: data.baseAddress! + offset, count: n)
+            textCount += n
             offset += n
         }
 
@@ -306,6 +313,42 @@ struct KeyIndex: Sendable {
                 shift += 7
             }
             return value
+        }
+    }
+
+    /// The bytes behind a cursor's current text: a buffer it owns and grows, so that decoding a text costs a
+    /// copy of its new bytes and no array bookkeeping (truncating and appending to a Swift array was a third
+    /// of a fuzzy walk that finds nothing). Copied when a copied cursor moves, so cursors never share it.
+    final class TextStorage {
+        private(set) var base: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        /// Makes room for `needed` bytes, keeping the first `kept`.
+        @inline(__always)
+        func reserve(_ needed: Int, keeping kept: Int) {
+            if needed > capacity { grow(needed, keeping: kept) }
+        }
+
+        private func grow(_ needed: Int, keeping kept: Int) {
+            let larger = max(needed, 2 * capacity)
+            let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+            fresh.update(from: base, count: kept)
+            base.deallocate()
+            base = fresh
+            capacity = larger
+        }
+
+        func copy() -> TextStorage {
+            let twin = TextStorage(capacity: capacity)
+            twin.base.update(from: base, count: capacity)
+            return twin
         }
     }
 
