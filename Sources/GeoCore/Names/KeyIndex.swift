@@ -232,22 +232,25 @@ struct KeyIndex: Sendable {
         /// Moves to the first entry after the current one for which `isBefore` is false, given that it holds
         /// for the current entry and then for a leading run of entries (false ever after). `isBefore` sees
         /// the key's first `length` bytes or more (`keyStart`): only that much of each name is folded.
-        /// A few steps ahead first, since most skipped runs are short, then galloping over block heads and
-        /// a binary search.
+        /// Without packed heads, a few steps ahead first, since most skipped runs are short; then galloping
+        /// over block heads and a binary search; then a scan of the last block, from the current entry when
+        /// that block is the one the cursor is in.
         /// `head`, when given, answers `isBefore` for block heads from `KeyIndex.heads` without decoding them.
         /// - Complexity: O(log(entries skipped)) block heads, plus at most two blocks decoded.
         private mutating func skip(probing length: Int, head: HeadPrefix?, while isBefore: ([UInt8]) -> Bool) {
             defer { if position < count { foldKey() } else { key.removeAll(keepingCapacity: true) } }
-            for _ in 0..<2 {
-                advanceText()
-                if position >= count || !isBefore(keyStart(length)) { return }
+            let blocks = starts.count - 1
+            let packed = heads.count == blocks ? head : nil
+            if packed == nil {
+                for _ in 0..<2 {
+                    advanceText()
+                    if position >= count || !isBefore(keyStart(length)) { return }
+                }
             }
             let origin = position
-            let blocks = starts.count - 1
             var inside = position / KeyIndex.blockSize  // a block whose entries from `position` on are before
             var step = 1
             var outside = blocks  // a block whose head no longer is (or the end)
-            let packed = heads.count == blocks ? head : nil
             func headIsBefore(_ block: Int) -> Bool {
                 if let packed { return packed.isBefore(heads[block]) }
                 loadText(block * KeyIndex.blockSize)
@@ -265,7 +268,13 @@ struct KeyIndex: Sendable {
                 let mid = (inside + outside) / 2
                 if headIsBefore(mid) { inside = mid } else { outside = mid }
             }
-            loadText(max(inside * KeyIndex.blockSize, origin))
+            if packed == nil {
+                loadText(max(inside * KeyIndex.blockSize, origin))
+            } else if inside * KeyIndex.blockSize > origin {
+                loadText(inside * KeyIndex.blockSize)
+            } else {
+                advanceText()  // still in the starting block, which the cursor has not left: no decoding again
+            }
             let limit = min(outside * KeyIndex.blockSize, count)
             while position < limit && isBefore(keyStart(length)) { advanceText() }
         }
