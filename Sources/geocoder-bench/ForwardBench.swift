@@ -137,6 +137,6 @@ func forwardBench(dataPath: String, runs: Int, only: String?) {
         }
         say("  forwardGeocode \(label): \(fixed(median(times), 2)) µs/query median (\(queries.count) queries, "
             + "best match of the class for \(classMatches)); worst query \(fixed((perQuery.map(median).max() ?? 0) * 1000, 3)) ms"
-            + (perQuery.count > 1 ? " (" + String(queries[perQuery.indices.max { median(perQuery[$0]) < median(perQuery[$1]) }!].prefix(40)) + ")" : ""))
+            + (perQuery.count > 1 ? " (" + String(String.UnicodeScalarView(queries[perQuery.indices.max { median(perQuery[$0]) < median(perQuery[$1]) }!].unicodeScalars.prefix(40))) + ")" : ""))
     }
 }
