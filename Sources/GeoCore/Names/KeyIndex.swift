@@ -45,10 +45,40 @@ struct KeyIndex: Sendable {
         var cursor = Cursor(self)
         var packed: [UInt32] = []
         packed.reserveCapacity(blockCount)
+        let bytes = data.buffer, starts = blockStarts.buffer
         for block in 0..<blockCount {
-            packed.append(HeadPrefix.pack(cursor.headKeyStart(block * Self.blockSize)))
+            if let ascii = Self.asciiHead(bytes, from: Int(starts[block]), to: min(Int(starts[block + 1]), bytes.count)) {
+                packed.append(ascii)
+            } else {
+                packed.append(HeadPrefix.pack(cursor.headKeyStart(block * Self.blockSize)))
+            }
         }
         return Table(packed)
+    }
+
+    /// The packed head of the block at `start..<end` when its text begins with ASCII letters and digits
+    /// (then the key begins with them lower-cased, whatever follows: folding only appends): most blocks,
+    /// without a fold. nil otherwise (the caller folds).
+    private static func asciiHead(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt32? {
+        var offset = start, length = 0, shift = 0
+        while true {
+            guard offset < end, shift < 28 else { return nil }
+            let byte = bytes[offset]
+            offset += 1
+            length |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        let n = min(length, 4)
+        guard n > 0, n <= end - offset else { return nil }
+        var packed: UInt32 = 0
+        for k in 0..<n {
+            var c = bytes[offset + k]
+            if c >= 0x41 && c <= 0x5A { c += 0x20 }
+            guard (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) else { return nil }
+            packed = packed << 8 | UInt32(c)
+        }
+        return packed << UInt32(8 * (4 - n))
     }
 
     /// A key's first bytes packed into an integer that orders as they do: up to 4 bytes, big-endian, padded
