@@ -63,6 +63,30 @@ func forwardBench(dataPath: String, runs: Int, only: String?) {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+    func randomFrom(_ alphabet: String, _ count: Int) -> String {
+        let letters = Array(alphabet)
+        var text = ""
+        for _ in 0..<count {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            text.append(letters[Int(random >> 33) % letters.count])
+        }
+        return text
+    }
+    /// One random edit (drop, insert, replace or swap a letter) of a name.
+    func typo(_ text: String) -> String {
+        var letters = Array(text)
+        guard letters.count >= 2 else { return text }
+        random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let r = Int(random >> 33), i = r % letters.count, letter = Array("abcdefghijklmnopqrstuvwxyz")[(r / 7) % 26]
+        switch (r / 200) % 4 {
+        case 0: letters.remove(at: i)
+        case 1: letters.insert(letter, at: i)
+        case 2: letters[i] = letter
+        default: if i + 1 < letters.count { letters.swapAt(i, i + 1) }
+        }
+        return String(letters)
+    }
+    let noMatchLengths = [4, 5, 6, 8, 10, 12, 16, 20, 25, 30]
     let cap = 65_535  // the default maxStringBytes, less one
     func repeated(_ unit: String, _ first: String = "") -> String {
         first + String(repeating: unit, count: (cap - first.utf8.count) / unit.utf8.count)
@@ -75,6 +99,11 @@ func forwardBench(dataPath: String, runs: Int, only: String?) {
         ("prefix", gazetteer.countries.map { String($0.name.prefix(5)) } + bigCities.prefix(250).map { String($0.name.prefix(5)) }),
         ("fuzzy", (gazetteer.countries.map { $0.name } + bigCities.prefix(500).map { $0.name }).compactMap(dropInner)),
         ("no match", ["qxzqxzqx", "xqjzvkwq", "qxzqxzqxqxzqxzqxqxzq"]),
+        ("no match Latin 4–30 letters", noMatchLengths.flatMap { n in (0..<3).map { _ in randomFrom("qxzjvkwy", n) } }),
+        ("no match non-Latin 2–30 letters", ["абвгдежзиклмнопрстуфхцчшщыэюя", "αβγδεζηθικλμνξοπρστυφχψω", "東京大阪名古屋札幌福岡神戸京都横浜",
+                                            "ابتثجحخدذرزسشصضطظعغفقكلمنهوي", "अआइईउऊएऐओऔकखगघङचछजझञ"].flatMap { a in
+            [2, 3, 4, 6, 10, 15, 30].map { randomFrom(a, $0) } }),
+        ("typo", bigCities.prefix(300).map { typo($0.name) } + gazetteer.countries.map { typo(typo($0.name)) }),
         ("limit 250 one letter", ["a", "s", "b", "k", "m"]),
         ("limit 250 two letters", ["sa", "ma", "ka", "ba"]),
         ("64 KiB random ASCII", [randomASCII(cap)]),
@@ -87,10 +116,13 @@ func forwardBench(dataPath: String, runs: Int, only: String?) {
     func limit(_ label: String) -> Int { label.hasPrefix("limit 250") ? 250 : 5 }
     for (label, queries) in classes where only.map({ label.hasPrefix($0) }) ?? true {
         var times: [Double] = []
+        var perQuery = [[Double]](repeating: [], count: queries.count)
         var results = 0, classMatches = 0
         for run in 0..<runs {
             let t0 = cpuNow()
-            for q in queries {
+            for (n, q) in queries.enumerated() {
+                let q0 = cpuNow()
+                defer { perQuery[n].append(cpuNow() - q0) }
                 let found = gazetteer.forward(q, limit: limit(label))
                 if run == 0 {
                     results += found.count
@@ -104,6 +136,7 @@ func forwardBench(dataPath: String, runs: Int, only: String?) {
             times.append((cpuNow() - t0) / Double(queries.count) * 1e6)
         }
         say("  forwardGeocode \(label): \(fixed(median(times), 2)) µs/query median (\(queries.count) queries, "
-            + "best match of the class for \(classMatches))")
+            + "best match of the class for \(classMatches)); worst query \(fixed((perQuery.map(median).max() ?? 0) * 1000, 3)) ms"
+            + (perQuery.count > 1 ? " (" + String(String.UnicodeScalarView(queries[perQuery.indices.max { median(perQuery[$0]) < median(perQuery[$1]) }!].unicodeScalars.prefix(40))) + ")" : ""))
     }
 }

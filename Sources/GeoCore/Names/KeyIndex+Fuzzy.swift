@@ -62,10 +62,9 @@ extension KeyIndex {
         for j in 0...min(bound, m) { rows[j + bound] = j }
         var path = [UInt8](repeating: 0, count: maxDepth)
         var valid = 0  // rows 0...valid hold the path's first `valid` bytes
-        // Reused buffers: the current key (a copy, since `skip` moves the cursor; a fresh copy each time would
-        // make the cursor's next fold reallocate) and the prefix to skip.
-        var key: [UInt8] = [], prefix: [UInt8] = []
-        key.reserveCapacity(64)
+        // The prefix to skip, in a reused buffer. The key is read from the cursor in place: it is not held
+        // across a move (a copy held then would make the cursor's next fold reallocate).
+        var prefix: [UInt8] = []
         prefix.reserveCapacity(64)
         /// Computes the row for the key's first `depth + 1` bytes, the last being `byte` (−1: a byte equal to
         /// no query byte), from the rows above it, into `rows[base..<base + band]`; returns its minimum.
@@ -113,19 +112,18 @@ extension KeyIndex {
                 cursor.skip(prefix: query[0..<1])
                 continue
             }
-            key.removeAll(keepingCapacity: true)
-            key.append(contentsOf: cursor.key)
             var depth = 0
-            let shared = min(valid, key.count)
-            while depth < shared && path[depth] == key[depth] { depth += 1 }
+            let keyCount = cursor.key.count
+            let shared = min(valid, keyCount)
+            while depth < shared && path[depth] == cursor.key[depth] { depth += 1 }
             var pruned = -1, tooLong = false
-            while depth < key.count {
+            while depth < keyCount {
                 if depth >= maxDepth {
                     pruned = depth
                     tooLong = true
                     break
                 }
-                let c = key[depth]
+                let c = cursor.key[depth]
                 path[depth] = c
                 let rowMin = fill(depth: depth, byte: Int(c), at: (depth + 1) * band)
                 depth += 1
@@ -140,13 +138,13 @@ extension KeyIndex {
                 valid = min(valid, pruned)
                 work.skips += 1
                 prefix.removeAll(keepingCapacity: true)
-                prefix.append(contentsOf: key[0..<pruned])
+                prefix.append(contentsOf: cursor.key[0..<pruned])
                 // Its siblings: a byte that equals no query byte the row compares with gives one and the same
                 // row, so when that row is pruned too, only siblings whose last byte is one of those query
                 // bytes can match. Jump to the next such sibling, or past the parent when none is left.
                 let parent = pruned - 1
                 if !tooLong && parent >= 1 && fill(depth: parent, byte: -1, at: spare) > bound {
-                    let c = Int(key[parent])
+                    let c = Int(cursor.key[parent])
                     var next = 256
                     for j in max(1, parent - bound)...min(m, parent + bound + 1) where Int(query[j - 1]) > c {
                         next = min(next, Int(query[j - 1]))
@@ -161,10 +159,10 @@ extension KeyIndex {
                 cursor.skip(prefix: prefix[...])
                 continue
             }
-            valid = key.count
-            let offset = m - key.count + bound  // the cell (key.count, m), if it lies in the band
+            valid = keyCount
+            let offset = m - keyCount + bound  // the cell (keyCount, m), if it lies in the band
             if offset >= 0 && offset < band {
-                let distance = rows[key.count * band + offset]
+                let distance = rows[keyCount * band + offset]
                 if distance <= bound { body(cursor.position, distance) }
             }
             cursor.advance()

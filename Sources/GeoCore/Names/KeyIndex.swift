@@ -25,6 +25,11 @@ struct KeyIndex: Sendable {
     /// The longest key's length in bytes: no key is within `bound` edits of a longer query than this plus
     /// `bound`, so the fuzzy walk refuses such queries at once (`forEachFuzzy`).
     let maxKeyLength: Int
+    /// Per block, the first 4 bytes of its first key (`HeadPrefix.pack`): the cursor's skips search these
+    /// instead of decoding and folding block heads, which was most of a fuzzy walk that finds nothing (it
+    /// skips past every 3-byte prefix of ~550,000 keys). Built in memory when the index is made or loaded
+    /// (one short fold per block, ~34,000 for the names), so the file format does not change.
+    private(set) var heads: Table<UInt32> = Table([])
 
     init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, keyLengths: Table<UInt8>, maxKeyLength: Int) {
         self.data = data
@@ -32,6 +37,83 @@ struct KeyIndex: Sendable {
         self.postings = postings
         self.keyLengths = keyLengths
         self.maxKeyLength = maxKeyLength
+        heads = headPrefixes()
+    }
+
+    /// The first key bytes of every block head, packed (see `heads`).
+    private func headPrefixes() -> Table<UInt32> {
+        var cursor = Cursor(self)
+        var packed: [UInt32] = []
+        packed.reserveCapacity(blockCount)
+        let bytes = data.buffer, starts = blockStarts.buffer
+        for block in 0..<blockCount {
+            if let ascii = Self.asciiHead(bytes, from: Int(starts[block]), to: min(Int(starts[block + 1]), bytes.count)) {
+                packed.append(ascii)
+            } else {
+                packed.append(HeadPrefix.pack(cursor.headKeyStart(block * Self.blockSize)))
+            }
+        }
+        return Table(packed)
+    }
+
+    /// The packed head of the block at `start..<end` when its text begins with ASCII letters and digits
+    /// (then the key begins with them lower-cased, whatever follows: folding only appends): most blocks,
+    /// without a fold. nil otherwise (the caller folds).
+    private static func asciiHead(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt32? {
+        var offset = start, length = 0, shift = 0
+        while true {
+            guard offset < end, shift < 28 else { return nil }
+            let byte = bytes[offset]
+            offset += 1
+            length |= Int(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        let n = min(length, 4)
+        guard n > 0, n <= end - offset else { return nil }
+        var packed: UInt32 = 0
+        for k in 0..<n {
+            var c = bytes[offset + k]
+            if c >= 0x41 && c <= 0x5A { c += 0x20 }
+            guard (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) else { return nil }
+            packed = packed << 8 | UInt32(c)
+        }
+        return packed << UInt32(8 * (4 - n))
+    }
+
+    /// A key's first bytes packed into an integer that orders as they do: up to 4 bytes, big-endian, padded
+    /// with zeros (no key holds a zero byte, so a shorter key still sorts first). Comparing `pack(key) >>
+    /// shift` with a packed target of `length` ≤ 4 bytes compares the key cut to `length` bytes with it.
+    struct HeadPrefix {
+        let value: UInt32
+        let shift: UInt32
+        /// True: the skip goes past keys equal to the target when cut (`skip(prefix:)`); false: only below.
+        let inclusive: Bool
+
+        /// nil for targets of more than 4 bytes (or none): those skips fold block heads as before.
+        init?(_ target: ArraySlice<UInt8>, inclusive: Bool) {
+            guard target.count >= 1 && target.count <= 4 else { return nil }
+            shift = UInt32(8 * (4 - target.count))
+            value = Self.pack(target) >> shift
+            self.inclusive = inclusive
+        }
+
+        static func pack<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+            var packed: UInt32 = 0, n = 0
+            for b in bytes.prefix(4) {
+                packed = packed << 8 | UInt32(b)
+                n += 1
+            }
+            return n == 0 ? 0 : packed << UInt32(8 * (4 - n))
+        }
+
+        /// Whether a key whose packed head is `head` is still before the target (to be skipped), for keys at
+        /// or after the skip's start.
+        @inline(__always)
+        func isBefore(_ head: UInt32) -> Bool {
+            let cut = head >> shift
+            return inclusive ? cut <= value : cut < value
+        }
     }
 
     /// Entry `i`'s key length, or nil when it is 255 bytes or more (then fold the key to know).
@@ -68,9 +150,13 @@ struct KeyIndex: Sendable {
         private let data: UnsafeBufferPointer<UInt8>
         private let starts: UnsafeBufferPointer<UInt32>
         private let postings: UnsafeBufferPointer<UInt8>
+        /// `KeyIndex.heads` (empty while the index builds them).
+        private let heads: UnsafeBufferPointer<UInt32>
         let count: Int
         private(set) var position = -1
-        private(set) var text: [UInt8] = []
+        /// The current text is `storage`'s first `textCount` bytes.
+        private var storage: TextStorage
+        private var textCount = 0
         private(set) var key: [UInt8] = []
         /// The start of the key, folded by `keyStart(_:)`.
         private var probe: [UInt8] = []
@@ -81,8 +167,9 @@ struct KeyIndex: Sendable {
             data = index.data.buffer
             starts = index.blockStarts.buffer
             postings = index.postings.buffer
+            heads = index.heads.buffer
             count = index.count
-            text.reserveCapacity(64)
+            storage = TextStorage(capacity: 64)
             key.reserveCapacity(64)
             probe.reserveCapacity(64)
         }
@@ -90,20 +177,24 @@ struct KeyIndex: Sendable {
         /// Moves to entry `i` (decoding from its block's start); `i == count` is the end.
         mutating func load(_ i: Int) {
             loadText(i)
-            if i < count { foldKey() }
+            if i < count { foldKey() } else { key.removeAll(keepingCapacity: true) }
         }
 
         /// Moves to the next entry.
         mutating func advance() {
             advanceText()
-            if position < count { foldKey() }
+            if position < count { foldKey() } else { key.removeAll(keepingCapacity: true) }
         }
 
-        /// `load` without folding the key (`key` is left empty): for moves that only look at the key's start.
+        /// The current entry's text as the data spells it.
+        var text: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage.base, count: textCount) }
+
+        /// `load` without folding the key (`key` is left as it was: `skip` folds it when done): for moves that
+        /// only look at the key's start.
         private mutating func loadText(_ i: Int) {
             position = i
-            text.removeAll(keepingCapacity: true)
-            key.removeAll(keepingCapacity: true)
+            textCount = 0
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
             guard i < count else { return }
             let block = i / KeyIndex.blockSize
             offset = Int(starts[block])
@@ -119,7 +210,7 @@ struct KeyIndex: Sendable {
                 return
             }
             position += 1
-            key.removeAll(keepingCapacity: true)
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
             decodeNext()
         }
 
@@ -128,9 +219,14 @@ struct KeyIndex: Sendable {
         private mutating func keyStart(_ length: Int) -> [UInt8] {
             probe.removeAll(keepingCapacity: true)
             guard position < count else { return probe }
-            let umlauts = posting.umlauts
-            text.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: umlauts, into: &probe, limit: length) }
+            NameFolding.fold(text, umlauts: posting.umlauts, into: &probe, limit: length)
             return probe
+        }
+
+        /// Entry `i`'s key, folded to its first 4 bytes or more (for `KeyIndex.heads`).
+        mutating func headKeyStart(_ i: Int) -> [UInt8] {
+            loadText(i)
+            return keyStart(4)
         }
 
         /// Moves to entry `i`, decoding forward from the current entry when `i` lies ahead of it in the same
@@ -140,6 +236,7 @@ struct KeyIndex: Sendable {
                 if i != position { load(i) }
                 return
             }
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
             while position < i {
                 position += 1
                 decodeNext()
@@ -150,36 +247,47 @@ struct KeyIndex: Sendable {
         /// Moves to the first entry after the current one whose key does not start with `prefix`, given that
         /// the current key does (the keys under a prefix are contiguous).
         mutating func skip(prefix: ArraySlice<UInt8>) {
-            skip(probing: prefix.count) { $0.starts(with: prefix) }
+            skip(probing: prefix.count, head: HeadPrefix(prefix, inclusive: true)) { $0.starts(with: prefix) }
         }
 
         /// Moves to the first entry after the current one whose key is not below `target` in the order of
         /// keys cut to `target.count` bytes (the first key ≥ target, or one that starts with it), given that
         /// the current key is below it.
         mutating func skip(to target: ArraySlice<UInt8>) {
-            skip(probing: target.count) { $0.prefix(target.count).lexicographicallyPrecedes(target) }
+            skip(probing: target.count, head: HeadPrefix(target, inclusive: false)) {
+                $0.prefix(target.count).lexicographicallyPrecedes(target)
+            }
         }
 
         /// Moves to the first entry after the current one for which `isBefore` is false, given that it holds
         /// for the current entry and then for a leading run of entries (false ever after). `isBefore` sees
         /// the key's first `length` bytes or more (`keyStart`): only that much of each name is folded.
-        /// A few steps ahead first, since most skipped runs are short, then galloping over block heads and
-        /// a binary search.
+        /// Without packed heads, a few steps ahead first, since most skipped runs are short; then galloping
+        /// over block heads and a binary search; then a scan of the last block, from the current entry when
+        /// that block is the one the cursor is in.
+        /// `head`, when given, answers `isBefore` for block heads from `KeyIndex.heads` without decoding them.
         /// - Complexity: O(log(entries skipped)) block heads, plus at most two blocks decoded.
-        private mutating func skip(probing length: Int, while isBefore: ([UInt8]) -> Bool) {
-            defer { if position < count { foldKey() } }
-            for _ in 0..<2 {
-                advanceText()
-                if position >= count || !isBefore(keyStart(length)) { return }
+        private mutating func skip(probing length: Int, head: HeadPrefix?, while isBefore: ([UInt8]) -> Bool) {
+            defer { if position < count { foldKey() } else { key.removeAll(keepingCapacity: true) } }
+            let blocks = starts.count - 1
+            let packed = heads.count == blocks ? head : nil
+            if packed == nil {
+                for _ in 0..<2 {
+                    advanceText()
+                    if position >= count || !isBefore(keyStart(length)) { return }
+                }
             }
             let origin = position
-            let blocks = starts.count - 1
             var inside = position / KeyIndex.blockSize  // a block whose entries from `position` on are before
             var step = 1
             var outside = blocks  // a block whose head no longer is (or the end)
+            func headIsBefore(_ block: Int) -> Bool {
+                if let packed { return packed.isBefore(heads[block]) }
+                loadText(block * KeyIndex.blockSize)
+                return isBefore(keyStart(length))
+            }
             while inside + step < blocks {
-                loadText((inside + step) * KeyIndex.blockSize)
-                if !isBefore(keyStart(length)) {
+                if !headIsBefore(inside + step) {
                     outside = inside + step
                     break
                 }
@@ -188,10 +296,15 @@ struct KeyIndex: Sendable {
             }
             while outside - inside > 1 {
                 let mid = (inside + outside) / 2
-                loadText(mid * KeyIndex.blockSize)
-                if isBefore(keyStart(length)) { inside = mid } else { outside = mid }
+                if headIsBefore(mid) { inside = mid } else { outside = mid }
             }
-            loadText(max(inside * KeyIndex.blockSize, origin))
+            if packed == nil {
+                loadText(max(inside * KeyIndex.blockSize, origin))
+            } else if inside * KeyIndex.blockSize > origin {
+                loadText(inside * KeyIndex.blockSize)
+            } else {
+                advanceText()  // still in the starting block, which the cursor has not left: no decoding again
+            }
             let limit = min(outside * KeyIndex.blockSize, count)
             while position < limit && isBefore(keyStart(length)) { advanceText() }
         }
@@ -205,8 +318,7 @@ struct KeyIndex: Sendable {
 
         private mutating func foldKey() {
             key.removeAll(keepingCapacity: true)
-            let umlauts = posting.umlauts
-            text.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: umlauts, into: &key) }
+            NameFolding.fold(text, umlauts: posting.umlauts, into: &key)
         }
 
         private mutating func decodeNext() {
@@ -216,7 +328,7 @@ struct KeyIndex: Sendable {
             var shared = header >> 4, suffix = header & 15
             if shared == 15 { shared += varint() }
             if suffix == 15 { suffix += varint() }
-            if shared < text.count { text.removeLast(text.count - shared) }
+            if shared < textCount { textCount = shared }
             copy(suffix)
         }
 
@@ -224,7 +336,9 @@ struct KeyIndex: Sendable {
         private mutating func copy(_ length: Int) {
             let n = min(length, end - offset)
             guard n > 0 else { return }
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: data[offset..<(offset + n)]))
+            storage.reserve(textCount + n, keeping: textCount)
+            (storage.base + textCount).update(from: data.baseAddress! + offset, count: n)
+            textCount += n
             offset += n
         }
 
@@ -238,6 +352,42 @@ struct KeyIndex: Sendable {
                 shift += 7
             }
             return value
+        }
+    }
+
+    /// The bytes behind a cursor's current text: a buffer it owns and grows, so that decoding a text costs a
+    /// copy of its new bytes and no array bookkeeping (truncating and appending to a Swift array was a third
+    /// of a fuzzy walk that finds nothing). Copied when a copied cursor moves, so cursors never share it.
+    final class TextStorage {
+        private(set) var base: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        /// Makes room for `needed` bytes, keeping the first `kept`.
+        @inline(__always)
+        func reserve(_ needed: Int, keeping kept: Int) {
+            if needed > capacity { grow(needed, keeping: kept) }
+        }
+
+        private func grow(_ needed: Int, keeping kept: Int) {
+            let larger = max(needed, 2 * capacity)
+            let fresh = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+            fresh.update(from: base, count: kept)
+            base.deallocate()
+            base = fresh
+            capacity = larger
+        }
+
+        func copy() -> TextStorage {
+            let twin = TextStorage(capacity: capacity)
+            twin.base.update(from: base, count: capacity)
+            return twin
         }
     }
 
@@ -312,6 +462,7 @@ struct KeyIndex: Sendable {
         // every use checks them (`NameKind(rawValue:)` is optional, targets are compared with their table's
         // count before indexing), so a damaged one can only give a wrong answer, never a bad read.
         _ = targets
+        heads = headPrefixes()
     }
 }
 
