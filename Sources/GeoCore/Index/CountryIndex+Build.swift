@@ -77,32 +77,17 @@ struct CountryIndexBuilder {
         ringStart.append(UInt32(lons.count))
     }
 
-    /// The rows whose latitude band, widened by the margin, meets [minLat, maxLat].
-    ///
-    /// Here and in `columnRange`, the conversions see vertex coordinates, which `init` requires to be in
-    /// range, divided by a cell size of at least 0.01: far inside `Int`.
+    /// The rows an edge spanning [minLat, maxLat] is listed in (``CountryIndex/listedRows(_:_:rows:cellSize:rowSouth:)``).
     func rowRange(_ minLat: Double, _ maxLat: Double) -> (Int, Int) {
-        let m = CountryIndex.margin
-        var r0 = max(0, min(rows - 1, Int((minLat + 90) / cellSize)))
-        while r0 > 0 && rowSouth[r0] + m >= minLat { r0 -= 1 }
-        while r0 < rows - 1 && rowSouth[r0 + 1] + m < minLat { r0 += 1 }
-        var r1 = max(0, min(rows - 1, Int((maxLat + 90) / cellSize)))
-        while r1 < rows - 1 && rowSouth[r1 + 1] - m <= maxLat { r1 += 1 }
-        while r1 > 0 && rowSouth[r1] - m > maxLat { r1 -= 1 }
-        return (r0, r1)
+        let r = CountryIndex.listedRows(minLat, maxLat, rows: rows, cellSize: cellSize, rowSouth: rowSouth)
+        return (r.first, r.last)
     }
 
-    /// The columns whose longitude band, widened by the margin, meets [minLon, maxLon]: an edge's
-    /// "tested" columns. Columns west of the range see the edge wholly east of them.
+    /// The columns an edge spanning [minLon, maxLon] is tested in
+    /// (``CountryIndex/listedColumns(_:_:columns:cellSize:columnWest:)``).
     func columnRange(_ minLon: Double, _ maxLon: Double) -> (Int, Int) {
-        let m = CountryIndex.margin
-        var c0 = max(0, min(columns - 1, Int((minLon + 180) / cellSize)))
-        while c0 > 0 && columnWest[c0] >= minLon - m { c0 -= 1 }
-        while c0 < columns - 1 && columnWest[c0 + 1] < minLon - m { c0 += 1 }
-        var c1 = max(0, min(columns - 1, Int((maxLon + 180) / cellSize)))
-        while c1 < columns - 1 && columnWest[c1 + 1] <= maxLon + m { c1 += 1 }
-        while c1 > 0 && columnWest[c1] > maxLon + m { c1 -= 1 }
-        return (c0, max(c0, c1))
+        let c = CountryIndex.listedColumns(minLon, maxLon, columns: columns, cellSize: cellSize, columnWest: columnWest)
+        return (c.first, c.last)
     }
 
     mutating func measureEdges() {

@@ -467,28 +467,4 @@ extension CountryIndex {
         }
         return (east, west)
     }
-
-    /// The rows whose band, widened by `margin`, meets [minLat, maxLat]: the builder's `rowRange`.
-    func listedRows(_ minLat: Double, _ maxLat: Double) -> (first: Int, last: Int) {
-        let m = Self.margin
-        var r0 = max(0, min(rows - 1, Int((minLat + 90) / cellSize)))
-        while r0 > 0 && rowSouth[r0] + m >= minLat { r0 -= 1 }
-        while r0 < rows - 1 && rowSouth[r0 + 1] + m < minLat { r0 += 1 }
-        var r1 = max(0, min(rows - 1, Int((maxLat + 90) / cellSize)))
-        while r1 < rows - 1 && rowSouth[r1 + 1] - m <= maxLat { r1 += 1 }
-        while r1 > 0 && rowSouth[r1] - m > maxLat { r1 -= 1 }
-        return (r0, r1)
-    }
-
-    /// The columns whose band, widened by `margin`, meets [minLon, maxLon]: the builder's `columnRange`.
-    func listedColumns(_ minLon: Double, _ maxLon: Double) -> (first: Int, last: Int) {
-        let m = Self.margin
-        var c0 = max(0, min(columns - 1, Int((minLon + 180) / cellSize)))
-        while c0 > 0 && columnWest[c0] >= minLon - m { c0 -= 1 }
-        while c0 < columns - 1 && columnWest[c0 + 1] < minLon - m { c0 += 1 }
-        var c1 = max(0, min(columns - 1, Int((maxLon + 180) / cellSize)))
-        while c1 < columns - 1 && columnWest[c1 + 1] <= maxLon + m { c1 += 1 }
-        while c1 > 0 && columnWest[c1] > maxLon + m { c1 -= 1 }
-        return (c0, max(c0, c1))
-    }
 }
