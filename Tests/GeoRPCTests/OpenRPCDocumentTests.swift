@@ -32,6 +32,33 @@ struct OpenRPCDocumentTests {
         }
     }
 
+    @Test("x-limits states RPCLimits' defaults, and the points schema the most points they let through")
+    func limitsMatchServer() throws {
+        let document = try Self.fileDocument()
+        let limits = try #require(document["x-limits"])
+        let defaults = RPCLimits()
+        let expected: [(String, Int)] = [
+            ("maxLineBytes", defaults.maxLineBytes), ("maxDepth", defaults.maxDepth), ("maxBatch", defaults.maxBatch),
+            ("maxStringBytes", defaults.maxStringBytes), ("maxNumberChars", defaults.maxNumberChars),
+            ("maxWork", defaults.maxWork), ("maxValues", defaults.maxValues),
+        ]
+        #expect(limits.objectValue?.members.count == expected.count)
+        for (name, value) in expected { #expect(limits[name]?.doubleValue == Double(value), "\(name)") }
+
+        let methods = try #require(document["methods"]?.arrayValue)
+        func schema(_ method: String, _ param: String) throws -> JSONValue {
+            let entry = try #require(methods.first { $0["name"]?.stringValue == method })
+            let params = try #require(entry["params"]?.arrayValue)
+            return try #require(params.first { $0["name"]?.stringValue == param }?["schema"])
+        }
+        // The most points one line may hold at the default radius: the work of the call must fit maxWork.
+        let most = (defaults.maxWork - WorkCost.perCall) / WorkCost.reversePoint(radiusKm: 10)
+        #expect(WorkCost.reverseMany(count: most, radiusKm: 10) <= defaults.maxWork)
+        #expect(WorkCost.reverseMany(count: most + 1, radiusKm: 10) > defaults.maxWork)
+        #expect(try schema("reverseGeocodeMany", "points")["maxItems"]?.doubleValue == Double(most))
+        #expect(try schema("forwardGeocode", "query")["maxLength"]?.doubleValue == Double(defaults.maxStringBytes))
+    }
+
     @Test("rpc.discover returns the document")
     func discover() throws {
         let server = try Fixture.server()

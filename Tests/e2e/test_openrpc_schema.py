@@ -4,10 +4,12 @@ The validator is the `jsonschema` package from PyPI (Draft 7, the JSON Schema di
 uses), so the schema is checked by code nobody here wrote. Each reply must be a JSON-RPC 2.0
 Response; a result must match its method's `result.schema`; an error's code must be one the
 document lists (for a method's own errors, in that method's `errors`) and its `data` must match the
-error's `x-dataSchema`. `rpc.discover` must return the document itself.
+error's schema in the document's `x-errorDataSchemas`. `rpc.discover` must return the document itself.
 """
 import json
 import os
+import subprocess
+import sys
 
 import jsonschema
 import pytest
@@ -46,7 +48,8 @@ def validator(schema):
 
 
 RESULT_VALIDATORS = {name: validator(m["result"]["schema"]) for name, m in METHODS.items()}
-DATA_VALIDATORS = {code: validator(e["x-dataSchema"]) for code, e in ERRORS.items()}
+DATA_VALIDATORS = {e["code"]: validator(DOC["x-errorDataSchemas"][name])
+                   for name, e in DOC["components"]["errors"].items()}
 RESPONSE_VALIDATOR = jsonschema.Draft7Validator(RESPONSE)
 
 
@@ -100,6 +103,72 @@ def test_document_shape():
         jsonschema.Draft7Validator.check_schema(method["result"]["schema"])
         for example in method.get("examples", []):
             RESULT_VALIDATORS[method["name"]].validate(example["result"]["value"])
+
+
+#: Keywords of JSON Schema 2019-09/2020-12 that a draft-07 validator (OpenRPC 1.x's dialect, ajv's default)
+#: does not know: a draft-07 tool would skip them silently, or refuse the document in strict mode.
+LATER_DIALECT_KEYWORDS = {"prefixItems", "dependentRequired", "dependentSchemas", "$defs", "unevaluatedItems",
+                          "unevaluatedProperties", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef",
+                          "minContains", "maxContains", "$vocabulary"}
+
+
+def schema_keywords(value, found):
+    """Every object key anywhere in `value`, collected into `found`."""
+    if isinstance(value, dict):
+        for key, member in value.items():
+            found.add(key)
+            schema_keywords(member, found)
+    elif isinstance(value, list):
+        for member in value:
+            schema_keywords(member, found)
+    return found
+
+
+def test_document_passes_the_openrpc_meta_schema():
+    """The official OpenRPC 1.3 meta-schema, offline (../shared/conformance/openrpc/validate.py)."""
+    script = os.path.join(REPO_ROOT, "..", "shared", "conformance", "openrpc", "validate.py")
+    if not os.path.exists(script):
+        pytest.skip("../shared/conformance is not beside this checkout")
+    done = subprocess.run([sys.executable, script, os.path.join(REPO_ROOT, "rpc-schema", "openrpc.json")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip().endswith("valid")
+
+
+def test_document_uses_draft_07_only():
+    schemas = [DOC["components"], DOC["x-errorDataSchemas"]]
+    schemas += [param["schema"] for method in DOC["methods"] for param in method["params"]]
+    schemas += [method["result"]["schema"] for method in DOC["methods"]]
+    used = set()
+    for schema in schemas:
+        schema_keywords(schema, used)
+    assert not (used & LATER_DIALECT_KEYWORDS)
+
+
+def test_ajv_strict_compiles_every_schema():
+    """ajv (Debian's node-ajv, which scripts/test installs) in strict mode: what OpenRPC tooling runs."""
+    done = subprocess.run(["node", os.path.join(os.path.dirname(__file__), "ajv_compile.js"),
+                           os.path.join(REPO_ROOT, "rpc-schema", "openrpc.json")],
+                          env=dict(os.environ, NODE_PATH="/usr/share/nodejs"),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "strict: compiled" in done.stdout
+
+
+def test_points_schema_checks_each_pair():
+    """The pair schema is draft-07 `items: [...]`: a draft-07 validator really checks each member."""
+    points = next(p for p in METHODS["reverseGeocodeMany"]["params"] if p["name"] == "points")
+    check = validator(points["schema"])
+    assert check.is_valid([[48.85, 2.35], [0, 1e300]])
+    for bad in ([[91, 0]], [[0, 0, 0]], [[0]], [["0", 0]], [[0, "0"]]):
+        assert not check.is_valid(bad), bad
+    assert points["schema"]["maxItems"] >= 1_000_000
+
+
+def test_every_error_has_a_data_schema():
+    assert set(DOC["x-errorDataSchemas"]) == set(DOC["components"]["errors"])
+    for name, error in DOC["components"]["errors"].items():
+        validator(DOC["x-errorDataSchemas"][name]).validate(error["data"])
 
 
 def test_conformance_replies(geocoder_bin):
