@@ -11,8 +11,9 @@ import GeoCore
 /// Each file is looked for next to the country GeoJSON first (so `--data`, `$GEOCODER_DATA`, an install's
 /// PREFIX/share/geocoder and a checkout's Data/ each bring their own), then in the places `DataLocator`
 /// searches for the bundled GeoJSON; so a user's own `--data` file still gets the CLDR names (matched by
-/// ISO alpha-2) and the cities. A table found nowhere is left out: forward search then knows less, and says
-/// nothing. `--no-places` leaves out the admin-1 and city tables.
+/// ISO alpha-2) and the cities. A table found nowhere is left out: forward search then knows less, and
+/// `missingReport` says so once on stderr (an install that carried only the GeoJSON used to answer
+/// `geocoder forward Paris` with `[]` and no word why). `--no-places` leaves out the admin-1 and city tables.
 enum NameFiles {
     static let countryNames = "country-names.tsv"
     static let admin1 = "admin1.tsv"
@@ -30,6 +31,22 @@ enum NameFiles {
             return nil
         }
         return [find(countryNames), places ? find(admin1) : nil, places ? find(cities) : nil]
+    }
+
+    /// One line for stderr naming the tables `locate` did not find (nil when it found all it looked for), and
+    /// what forward search loses without them.
+    static func missingReport(_ paths: [String?], places: Bool) -> String? {
+        let names = [countryNames, admin1, cities]
+        var missing: [String] = []
+        for (k, path) in paths.enumerated() where path == nil && (k == 0 || places) { missing.append(names[k]) }
+        if missing.isEmpty { return nil }
+        var losses: [String] = []
+        if paths[0] == nil { losses.append("country names other than Natural Earth's") }
+        if places && paths[1] == nil { losses.append("admin-1 qualifiers") }
+        if places && paths[2] == nil { losses.append("cities") }
+        return "warning: \(missing.joined(separator: ", ")) not found beside the data file or in the install's "
+            + "share/geocoder: forward search works without \(losses.joined(separator: ", ")) "
+            + "(install every Data/ file with scripts/install; --no-places silences the admin-1 and city tables)"
     }
 
     /// Reads and parses the tables at `paths` (as `locate` returns them), each a regular file of at most

@@ -32,6 +32,7 @@ func loadGazetteer() -> CountryGazetteer {
     let cache = options.noCache ? nil : IndexCache.forDataFile(path, variant: variant)
     // The name tables (CLDR names, admin-1, cities) are part of the index, so part of its key.
     let namePaths = NameFiles.locate(dataPath: path, places: !options.noPlaces)
+    if let note = NameFiles.missingReport(namePaths, places: !options.noPlaces) { report(note) }
     let key = cache == nil ? nil : IndexCache.sourceKey([path] + namePaths, maxBytes: options.maxDataBytes)
     if let cache, let key, let cached = cache.load(key: key) { return cached }
     let bytes: [UInt8]
