@@ -205,8 +205,13 @@ describe('the server process', () => {
     assert.deepEqual(await g.close(), { code: null, signal: 'SIGKILL' });
   });
 
-  test('open() rejects for a module that is missing or not runnable', async () => {
+  test('open() rejects when the module or node is missing, or the module does not run', async () => {
     await assert.rejects(Geocoder.open({ wasmPath: '/nonexistent/geocoder.wasm' }), GeocoderProcessError);
+    await assert.rejects(Geocoder.open({ nodePath: '/nonexistent/node' }), (error) => {
+      assert.ok(error instanceof GeocoderProcessError);
+      assert.equal(error.cause?.code, 'ENOENT');
+      return true;
+    });
     await assert.rejects(Geocoder.open({ wasmPath: require.resolve('geocoder-wasm/package.json') }), (error) => {
       assert.ok(error instanceof GeocoderProcessError);
       assert.notEqual(error.exitCode, 0);
