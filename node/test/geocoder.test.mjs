@@ -151,6 +151,23 @@ describe('geocoder-wasm', () => {
     assert.equal((await g.reverse(48.8566, 2.3522)).iso2, 'FR');
   });
 
+  test('a request over one of the server limits rejects alone, the calls around it are answered', async () => {
+    const calls = await Promise.allSettled([
+      g.reverse(48.8566, 2.3522),
+      g.forward('a'.repeat(70_000)), // a string over 64 KiB
+      g.request('forwardGeocode', { query: 'Lima', pad: 'x'.repeat(17 * 1024 * 1024) }), // a line over 16 MiB
+      g.request('reverseGeocode', JSON.parse('['.repeat(100) + ']'.repeat(100))), // nested over 64 deep
+      g.forward('Lima', { limit: 1 }),
+    ]);
+    assert.equal(calls[0].value.iso2, 'FR');
+    assert.deepEqual(calls.slice(1, 4).map((c) => [c.reason.constructor, c.reason.code, c.reason.data.limit]), [
+      [GeocoderError, -32700, 'maxStringBytes'],
+      [GeocoderError, -32700, 'maxLineBytes'],
+      [GeocoderError, -32700, 'maxDepth'],
+    ]);
+    assert.equal(calls[4].value[0].iso2, 'PE');
+  });
+
   test('many concurrent requests each get their own answer', async () => {
     const calls = [];
     for (const [lat, lon] of samplePoints()) calls.push(['reverse', lat, lon]);
