@@ -1,0 +1,158 @@
+// Types for geocoder-wasm. The shapes follow the server's OpenRPC document (rpc-schema/openrpc.json in the
+// repository; `await g.discover()` returns it).
+
+/** A country as reverseGeocode returns it. Areas without ISO codes (Akrotiri, Bir Tawil, ...) have null iso2/iso3. */
+export interface ReverseMatch {
+  iso2: string | null;
+  iso3: string | null;
+  isoNumeric: string | null;
+  name: string;
+  nameLong: string | null;
+  formalName: string | null;
+  /** Natural Earth's code, unique per feature. */
+  adm0a3: string;
+  sovereign: string | null;
+  sovereignA3: string | null;
+  type: string | null;
+  continent: string | null;
+  regionUN: string | null;
+  subregion: string | null;
+  wikidataId: string | null;
+  /** inside: the point is in the country or on its border; nearest: in no country, this border is the nearest. */
+  match: 'inside' | 'nearest';
+  /** 0 when inside, else the great-circle distance to the border, km, 3 decimals. */
+  distanceKm: number;
+}
+
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
+interface ForwardMatchBase {
+  /** A country's CLDR name in `lang`, else its Natural Earth English name; a city's GeoNames name. */
+  name: string;
+  /** The name, code or alias, as the data spells it, that the query matched. */
+  matched: string;
+  matchType: 'exact' | 'alias' | 'prefix' | 'fuzzy';
+  score: number;
+  iso3: string | null;
+  country: string | null;
+  lat: number;
+  lon: number;
+}
+
+export interface ForwardCountry extends ForwardMatchBase {
+  kind: 'country';
+  iso2: string | null;
+  adm0a3: string;
+  admin1: null;
+  population: number | null;
+  centroid: LatLon;
+  labelPoint: LatLon;
+  /** [west, south, east, north]; west > east when the country crosses the antimeridian. */
+  bbox: [number, number, number, number];
+}
+
+export interface ForwardCity extends ForwardMatchBase {
+  kind: 'city';
+  iso2: string;
+  adm0a3: string | null;
+  /** The city's admin-1 division, when known. */
+  admin1: string | null;
+  population: number;
+  geonameid: number;
+}
+
+export type ForwardMatch = ForwardCountry | ForwardCity;
+
+/** A country as countriesInBBox returns it. */
+export interface CountryCodes {
+  iso2: string | null;
+  iso3: string | null;
+  adm0a3: string;
+  name: string;
+}
+
+export interface BBox {
+  minLat: number;
+  minLon: number;
+  maxLat: number;
+  maxLon: number;
+}
+
+export interface ReverseOptions {
+  /** Search radius in km for points in no country: default 10, 0 = containment only, at most 20037.5. */
+  maxDistanceKm?: number;
+}
+
+export interface ReverseManyOptions extends ReverseOptions {
+  /** Points per request (default 4000, which fits the server's limits at any radius). */
+  chunkSize?: number;
+}
+
+export interface ForwardOptions {
+  /** The most results, 1-250 (default 5). */
+  limit?: number;
+  /** BCP 47 tag (de, pt-BR, zh-Hant) for country names. */
+  lang?: string;
+  /** Only these countries (ISO alpha-2, any case) and cities in them. */
+  countryCodes?: string[];
+  /** Default both. */
+  kinds?: Array<'country' | 'city'>;
+}
+
+export interface OpenOptions {
+  /** The module to run; default the geocoder.wasm bundled with this package. */
+  wasmPath?: string;
+  /** The node executable that runs it; default process.execPath. */
+  nodePath?: string;
+}
+
+export interface ExitStatus {
+  /** The exit status (0 after close()), or null when a signal ended the process. */
+  code: number | null;
+  signal: string | null;
+}
+
+/** A JSON-RPC error reply. `code`: -32602 bad params, -32600 invalid request or a limit, -32601 no such method, ... */
+export class GeocoderError extends Error {
+  readonly name: 'GeocoderError';
+  readonly code: number;
+  /** What was wrong: for -32602 `param` and `reason`, plus `min`/`max`/`value`, `expected`/`found`, `accepted`. */
+  readonly data: any;
+}
+
+/** The server process could not start, exited, was killed, or the client was closed. */
+export class GeocoderProcessError extends Error {
+  readonly name: 'GeocoderProcessError';
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  /** The end of the process's stderr. */
+  readonly stderr: string;
+}
+
+export class Geocoder {
+  /** Starts the server (a child process running geocoder.wasm under node:wasi) and waits for its first answer. */
+  static open(options?: OpenOptions): Promise<Geocoder>;
+  private constructor(options?: OpenOptions);
+  /** The server process's id. */
+  readonly pid: number | undefined;
+  /** The country containing the point, else the nearest within maxDistanceKm, else null. */
+  reverse(lat: number, lon: number, options?: ReverseOptions): Promise<ReverseMatch | null>;
+  /** One reverse answer per point, in order; chunked under the server's limits. */
+  reverseMany(points: ReadonlyArray<readonly [number, number] | LatLon>, options?: ReverseManyOptions): Promise<Array<ReverseMatch | null>>;
+  /** Countries and cities matching the query, best first ([] for none). */
+  forward(query: string, options?: ForwardOptions): Promise<ForwardMatch[]>;
+  /** The countries whose polygons meet the box, by English name. */
+  countriesInBBox(minLat: number, minLon: number, maxLat: number, maxLon: number): Promise<CountryCodes[]>;
+  countriesInBBox(box: BBox): Promise<CountryCodes[]>;
+  /** The server's OpenRPC document. */
+  discover(): Promise<any>;
+  /** Any JSON-RPC method, params by name (object) or by position (array). */
+  request<T = unknown>(method: string, params?: object | unknown[]): Promise<T>;
+  /** Closes the server's stdin: it answers what was sent, then exits. Later calls reject. */
+  close(): Promise<ExitStatus>;
+  /** Kills the server at once (SIGKILL); pending calls reject with GeocoderProcessError. */
+  kill(): Promise<ExitStatus>;
+}
