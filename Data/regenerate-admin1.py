@@ -155,6 +155,7 @@ def keys(name):
         variants.append(re.sub(r"\b[A-Z]{2}-[A-Z0-9]+\b", "", inner))
     base = re.sub(r"\s*\[[^\]]*\]", "", name).rstrip("*").strip()
     variants.append(base)
+    variants.append(re.sub(r"\s*\([^)]*\)", "", base))  # "Svalbard (Arctic Region)"
     if ", " in base:  # "Madrid, Comunidad de" -> "Comunidad de Madrid"
         head, tail = base.split(", ", 1)
         variants.append(tail + " " + head)
@@ -449,6 +450,39 @@ def main():
                          "type": sub[iso_code]["type"] if iso_code else None,
                          "members": members, "territory": territory})
 
+    # Islands of a folded territory that Natural Earth puts in a division of the sovereign (Jan
+    # Mayen in Nordland): a polygon of a division that the territory's GeoNames places lie in or
+    # nearest to (within 0.15 degree) becomes a division of its own, in that territory, named and
+    # coded after the GeoNames admin-1 division those places carry.
+    parts = [(i, j, poly) for i, feat in enumerate(features)
+             for j, poly in enumerate(getattr(feat["geom"], "geoms", [feat["geom"]]))]
+    p_tree = STRtree([p[2] for p in parts])
+    split_votes = collections.defaultdict(collections.Counter)
+    for lat, lon, cc, a1 in cities:
+        if cc in layer_iso2 or cc not in by_alpha2:
+            continue
+        near = p_tree.query_nearest(Point(lon, lat), max_distance=0.15, all_matches=False)
+        if len(near):
+            i, j, _ = parts[int(near[0])]
+            if features[i]["territory"] != cc and len(getattr(features[i]["geom"], "geoms", [])) > 1:
+                split_votes[(i, j)][(cc, a1)] += 1
+    removed = collections.defaultdict(set)
+    for (i, j), votes in sorted(split_votes.items()):
+        (cc, a1), _ = majority(votes)
+        feat = features[i]
+        poly = feat["geom"].geoms[j]
+        removed[i].add(j)
+        gname = gn_admin1.get(cc, {}).get(a1, (None,))[0]
+        sovereign = c_iso[feat["adm0"]]
+        code = unique_match(keys(gname), sub_index[sovereign]) if gname else None
+        features.append({"adm0": feat["adm0"], "geom": poly, "iso": code,
+                         "name": gname or by_alpha2[cc]["name"],
+                         "type": sub[code]["type"] if code else None, "members": [],
+                         "territory": cc, "gn_fixed": a1})
+    for i, js in removed.items():
+        keep = [p for j, p in enumerate(features[i]["geom"].geoms) if j not in js]
+        features[i]["geom"] = keep[0] if len(keep) == 1 else MultiPolygon(keep)
+
     # 3./4. GeoNames places inside each feature: admin-1 code vote and territory vote.
     inside = places_inside([f["geom"] for f in features])
     for i, feat in enumerate(features):
@@ -461,7 +495,10 @@ def main():
         cc = feat["territory"] or c_iso[feat["adm0"]]
         votes = collections.Counter(c[3] for c in here_cities if c[2] == cc and c[3])
         code = None
-        if votes:
+        if feat.get("gn_fixed"):
+            code = feat["gn_fixed"]
+            feat["gn_by"] = "position"
+        elif votes:
             code = sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
             feat["gn_by"] = "position"
         else:
