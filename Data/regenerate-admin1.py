@@ -68,7 +68,7 @@ departement department dept province provincia provinsi provincie prefecture reg
 regione state estado etat oblast oblysy krai kray respublika republic republika county comte
 fylke lan laen laan municipality municipio municipalite district distrito governorate
 muhafazah wilayah wilaya vilayeti il ili canton kanton parish territory territoire
-autonomous city shi sheng zizhiqu the of de du des la le les el del di da do dos das d l
+autonomous city shi sheng zizhiqu wojewodztwo avtonomnyy avtonomnaya okrug the of de du des la le les el del di da do dos das d l
 """.split())
 
 
@@ -137,8 +137,12 @@ def wkb_polygons(buf, pos):
 
 # --- names ---------------------------------------------------------------------------------------
 
+LETTERS = str.maketrans({"ı": "i", "İ": "I", "đ": "d", "Đ": "D", "ħ": "h", "æ": "ae", "Æ": "AE",
+                         "þ": "th", "ð": "d", "ŀ": "l", "ə": "a", "Ə": "A"})
+
+
 def fold(text):
-    text = unicodedata.normalize("NFKD", text)
+    text = unicodedata.normalize("NFKD", text.translate(LETTERS))
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     text = text.replace("œ", "oe").replace("ß", "ss").replace("ø", "o").replace("ł", "l")
     return re.sub(r"[^a-z0-9]+", " ", text).strip()
@@ -153,7 +157,7 @@ def keys(name):
     # "Wales [Cymru GB-CYM]", "Galicia [Galicia]": the bracket holds another name.
     for inner in re.findall(r"\[([^\]]*)\]", name):
         variants.append(re.sub(r"\b[A-Z]{2}-[A-Z0-9]+\b", "", inner))
-    base = re.sub(r"\s*\[[^\]]*\]", "", name).rstrip("*").strip()
+    base = clean_iso_name(name)
     variants.append(base)
     variants.append(re.sub(r"\s*\([^)]*\)", "", base))  # "Svalbard (Arctic Region)"
     if ", " in base:  # "Madrid, Comunidad de" -> "Comunidad de Madrid"
@@ -168,11 +172,20 @@ def keys(name):
             if g:
                 out.add(g)
             out.add(f.replace(" ", ""))
+            # Transliterations differ (ISO's "Arhangel'skaja" is GeoNames' "Arkhangel'skaya"): a
+            # loose form that spells kh/h, j/y, yy/y and ii/i alike.
+            for form in (f, g):
+                loose = re.sub(r"kh", "h", form)
+                loose = re.sub(r"j", "y", loose).replace("yy", "y").replace("iy ", "i ")
+                loose = re.sub(r"iy$", "i", loose)
+                if loose:
+                    out.add("~" + loose.replace(" ", ""))
     return out
 
 
 def clean_iso_name(name):
-    return re.sub(r"\s*\[[^\]]*\]", "", name).rstrip("*").strip()
+    """ISO names carry notes: "Wales [Cymru GB-CYM]", "Nafarroako Foru Komunitatea*", "Centar †"."""
+    return re.sub(r"\s*\[[^\]]*\]", "", name).rstrip("*† ").strip()
 
 
 def unique_match(candidate_keys, index):
@@ -334,10 +347,11 @@ def main():
     # 2. ISO 3166-2 by name, rolled up to the top level.
     for d in divisions:
         cc = c_iso[d["adm0"]]
-        # The fields in order of trust: Natural Earth's woe_name is sometimes the parent region
-        # (Sevilla's is "Andalucía").
+        # The fields in order of trust: GeoNames' official name is the most precise ("Altayskiy
+        # Kray", where Natural Earth's name is just "Altay"); woe_name is sometimes the parent
+        # region (Sevilla's is "Andalucía").
         code = None
-        for field in ("name", "gn_name", "woe_name"):
+        for field in ("gn_name", "name", "woe_name"):
             code = unique_match(keys(d[field]), sub_index[cc]) if cc else None
             if code:
                 break
