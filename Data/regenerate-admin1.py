@@ -54,6 +54,8 @@ GPKG_PATH = "usr/share/qgis/resources/data/world_map.gpkg"
 ISO_DIR = "usr/share/iso-codes/json"
 OUT_NAME = "admin1-polygons.geojson"
 VERTEX_BUDGET = 400_000
+# GeoNames' admin-1 code for "no first-level division known".
+NO_ADMIN1 = {"", "00"}
 
 # ISO 3166-2 subdivisions that are ISO 3166-1 territories of their own but whose subdivision code
 # does not say so (the Caribbean Netherlands' special municipalities; Svalbard and Jan Mayen).
@@ -337,8 +339,10 @@ def main():
                                     and c_a3[i] == adm0 and c_a3[best] != adm0):
                 best, best_area = i, area
         if best is None or best_area == 0.0:
-            best = int(c_tree.query_nearest(geom, all_matches=False)[0])
-            best_area = 0.0
+            # In no country feature (the Paracel Islands, which the country layer leaves out): no
+            # answer can ever name it, so it is left out too.
+            print(f"  left out: {name} ({adm0}), in no country feature", file=sys.stderr)
+            continue
         share = best_area / geom.area if geom.area else 0.0
         divisions.append({"fid": fid, "geom": geom, "name": name, "gn_name": gn_name,
                           "woe_name": woe_name, "admin": admin, "src_adm0": adm0, "gu_a3": gu_a3,
@@ -382,7 +386,7 @@ def main():
     for i, d in enumerate(divisions):
         cc = c_iso[d["adm0"]]
         d["gn_vote"] = majority(collections.Counter(
-            c[3] for c in d_inside.get(i, []) if c[2] == cc and c[3]))[0]
+            c[3] for c in d_inside.get(i, []) if c[2] == cc and c[3] not in NO_ADMIN1))[0]
 
     # A few Natural Earth pieces have no name at all (small islands off Colombia, Mexico, Russia,
     # Kiribati, Anguilla; Antarctica): each joins the nearest named division of its country, or,
@@ -507,7 +511,7 @@ def main():
             if top not in layer_iso2 and top in by_alpha2 and 2 * n > len(here_cities):
                 feat["territory"] = top
         cc = feat["territory"] or c_iso[feat["adm0"]]
-        votes = collections.Counter(c[3] for c in here_cities if c[2] == cc and c[3])
+        votes = collections.Counter(c[3] for c in here_cities if c[2] == cc and c[3] not in NO_ADMIN1)
         code = None
         if feat.get("gn_fixed"):
             code = feat["gn_fixed"]
@@ -601,6 +605,10 @@ def main():
           file=sys.stderr)
     print(f"  country join: {moved} divisions moved to another ADM0_A3 than Natural Earth's; "
           f"{straddle} have less than half their area in their country feature", file=sys.stderr)
+    for d in divisions:
+        if d["adm0"] != d["src_adm0"] or d["share"] < 0.5:
+            print(f"    {d['name']} ({d['src_adm0']} -> {d['adm0']}, "
+                  f"{100 * d['share']:.0f} % inside)", file=sys.stderr)
 
 
 if __name__ == "__main__":
