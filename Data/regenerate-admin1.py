@@ -18,26 +18,30 @@ Sources, all pinned so the output is reproducible:
 
 Steps:
 1. Each Natural Earth division is given the country-layer feature (ADM0_A3) that holds most of
-   its area (the nearest one when none overlaps), so a division always belongs to the country the
-   geocoder answers there.
+   its area, so a division always belongs to the country the geocoder answers there; one that
+   overlaps no country feature (the Paracel Islands) is left out. Unnamed pieces join the nearest
+   named division of their country.
 2. Each division is matched by name to an ISO 3166-2 subdivision of that country (unique matches
    only). Natural Earth 10m is finer than first level in some countries (French departments,
    English counties, Spanish and Italian provinces): a match whose ISO code has a parent is rolled
    up to its top-level ancestor, and the divisions sharing one are dissolved into one feature
-   (Paris, Essonne, ... -> FR-IDF Île-de-France).
+   (Paris, Essonne, ... -> FR-IDF Île-de-France). Unmatched divisions join such a rolled-up
+   division when most of their GeoNames places carry its GeoNames code.
 3. The GeoNames admin-1 code is the one most GeoNames places (Data/cities.tsv) inside the
    division carry; failing that, a unique name match in Data/admin1.tsv.
 4. Territories: a division lies in an ISO 3166-1 territory that the country layer folds into its
    sovereign when Natural Earth's geounit code (gu_a3) is that territory's alpha-3 code, when most
-   GeoNames places inside it carry that territory's code, or per TERRITORY_SUBDIVISIONS below.
+   GeoNames places inside it carry that territory's code, by its ISO 3166-2 code
+   (TERRITORY_SUBDIVISIONS below) or by name. A polygon of a mainland division near which a
+   territory's places lie becomes a division of that territory (Jan Mayen, in Nordland).
 
 Usage: python3 Data/regenerate-admin1.py [--out DIR]   (writes next to this script unless DIR is
 given; needs apt-get download, i.e. network access to Debian, and shapely)
 """
 import collections
 import glob
+import importlib.util
 import json
-import math
 import os
 import re
 import sqlite3
@@ -85,9 +89,7 @@ def apt_download(spec, work):
 
 
 def ensure_shapely():
-    try:
-        import shapely  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("shapely") is None:
         subprocess.check_call([sys.executable, "-m", "pip", "install", "--quiet", SHAPELY])
     import shapely
     if shapely.__version__ != SHAPELY.split("==")[1]:
@@ -326,7 +328,7 @@ def main():
 
     # 1. Read the divisions and give each its country feature.
     divisions = []
-    for fid, blob, iso_a2, name, gn_name, woe_name, adm0, gu_a3, admin in rows:
+    for fid, blob, _iso_a2, name, gn_name, woe_name, adm0, gu_a3, admin in rows:
         polys = [Polygon(p[0], p[1:]) for p in gpkg_geometry(blob)]
         geom = polygonal(MultiPolygon(polys) if len(polys) > 1 else polys[0])
         if geom.is_empty:
