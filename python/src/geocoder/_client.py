@@ -200,7 +200,7 @@ class Geocoder:
           position in `points` (not in the chunk); the points before its chunk were looked up, but are lost.
         """
         if hasattr(points, "tolist") and not isinstance(points, list):
-            points = points.tolist()  # type: ignore[union-attr]
+            points = points.tolist()
         items = points if isinstance(points, list) else list(points)
         radius = None if max_distance_km is None else _number("maxDistanceKm", max_distance_km)
         size = chunk_points(radius, self.chunk_size)
@@ -416,7 +416,9 @@ def _shift_point_error(error: InvalidParamsError, offset: int) -> InvalidParamsE
     """The server's error for a bad point of a chunk, renamed for the point's place in the whole list."""
     data = dict(error.data) if isinstance(error.data, dict) else {}
     param = data.get("param")
-    match = _POINT_PARAM.match(param) if isinstance(param, str) else None
+    if not isinstance(param, str):
+        return error
+    match = _POINT_PARAM.match(param)
     if match is None:
         return error
     index = int(match.group(1)) + offset
