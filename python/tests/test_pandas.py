@@ -45,4 +45,19 @@ def test_a_bad_row_is_named_by_its_index_label(geo):
     df = pd.DataFrame({"lat": [48.8, 95.0], "lon": [2.3, 0.0]}, index=["a", "b"])
     with pytest.raises(geocoder.InvalidParamsError) as caught:
         geocoder.add_country_columns(df, geocoder=geo)
-    assert "'b'" in str(caught.value)
+    assert "row 'b', column 'lat': must be within [-90, 90]" in str(caught.value)
+    assert caught.value.point_index == 1
+
+
+def test_rows_beyond_one_block_are_all_geocoded(geo, monkeypatch):
+    from geocoder import _pandas
+    monkeypatch.setattr(_pandas, "ROWS_PER_BLOCK", 3)
+    lats = [48.8566, 0.0, 35.68, -33.87, 40.71, 95.0]
+    lons = [2.3522, -30.0, 139.69, 151.21, -74.0, 0.0]
+    df = pd.DataFrame({"lat": lats[:5], "lon": lons[:5]})
+    out = geocoder.add_country_columns(df, columns=("iso2",), geocoder=geo)
+    assert [None if missing(v) else v for v in out["iso2"]] == ["FR", None, "JP", "AU", "US"]
+    bad = pd.DataFrame({"lat": lats, "lon": lons}, index=list("abcdef"))
+    with pytest.raises(geocoder.InvalidParamsError) as caught:  # in the second block
+        geocoder.add_country_columns(bad, geocoder=geo)
+    assert "row 'f'" in str(caught.value) and caught.value.point_index == 5

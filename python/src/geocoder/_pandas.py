@@ -15,6 +15,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: The columns added by default: the same as `geocoder csv` appends.
 DEFAULT_COLUMNS = ("iso2", "iso3", "name", "match", "distanceKm")
+#: Rows geocoded per `reverse_many` call; only the asked-for members of their answers are kept.
+ROWS_PER_BLOCK = 100_000
 
 
 def add_country_columns(df: "pandas.DataFrame", lat: str = "lat", lon: str = "lon",
@@ -39,29 +41,40 @@ def add_country_columns(df: "pandas.DataFrame", lat: str = "lat", lon: str = "lo
     coordinates = frame.to_numpy(dtype="float64", na_value=float("nan"))
     present = ~pd.isna(frame).any(axis=1).to_numpy()
     points = coordinates[present].tolist()
-    rows = [label for label, keep in zip(df.index, present) if keep]
+    positions = [k for k, keep in enumerate(present) if keep]
+    rows = [df.index[k] for k in positions]
 
     owned = geocoder is None
     geo = Geocoder() if geocoder is None else geocoder
+    found: List[List[Any]] = [[] for _ in columns]
     try:
-        found = geo.reverse_many(points, max_distance_km)
-    except InvalidParamsError as error:
-        if error.point_index is None:
-            raise
-        label = rows[error.point_index]
-        named = InvalidParamsError(f"row {label!r} ({lat}, {lon}): {error.message}", error.code, error.data)
-        named.point_index = error.point_index
-        raise named from None
+        # In blocks, keeping only the columns asked for: the full result dicts of a million rows would
+        # take gigabytes.
+        for start in range(0, len(points), ROWS_PER_BLOCK):
+            block = points[start:start + ROWS_PER_BLOCK]
+            try:
+                answers = geo.reverse_many(block, max_distance_km)
+            except InvalidParamsError as error:
+                if error.point_index is None:
+                    raise
+                index = start + error.point_index
+                data = error.data if isinstance(error.data, dict) else {}
+                column = lon if str(data.get("param", "")).endswith("[1]") else lat
+                named = InvalidParamsError(
+                    f"Invalid params: row {rows[index]!r}, column {column!r}: {data.get('reason', error.message)}",
+                    error.code, error.data)
+                named.point_index = index
+                raise named from None
+            for values, column in zip(found, columns):
+                values.extend(None if answer is None else answer.get(column) for answer in answers)
     finally:
         if owned:
             geo.close()
 
-    answers: List[Any] = [None] * len(df)
-    positions = [k for k, keep in enumerate(present) if keep]
-    for position, answer in zip(positions, found):
-        answers[position] = answer
     out = df.copy()
-    for column in columns:
-        values = [None if answer is None else answer.get(column) for answer in answers]
-        out[prefix + column] = pd.Series(values, index=df.index)
+    for values, column in zip(found, columns):
+        full: List[Any] = [None] * len(df)
+        for position, value in zip(positions, values):
+            full[position] = value
+        out[prefix + column] = pd.Series(full, index=df.index)
     return out
