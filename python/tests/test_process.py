@@ -97,3 +97,27 @@ def test_threads_share_one_geocoder(geo):
     for t in threads:
         t.join()
     assert failures == []
+
+
+def test_a_server_that_stops_reading_times_out_while_the_request_is_sent(tmp_path):
+    # 200,000 points make lines far larger than a pipe holds: the write itself must give up.
+    with geocoder.Geocoder(binary=fake_server(tmp_path, "exec sleep 600"), timeout=0.5) as geo:
+        with pytest.raises(geocoder.GeocoderTimeoutError):
+            geo.reverse_many([(1.0, 2.0)] * 200_000)
+        assert geo.process.poll() is not None
+
+
+def test_an_interrupted_call_stops_the_server_rather_than_reading_the_wrong_reply(new_geocoder, monkeypatch):
+    geo = new_geocoder()
+    assert geo.reverse(48.8566, 2.3522)["iso2"] == "FR"
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(geo, "_read_line", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        geo.reverse(35.68, 139.69)
+    monkeypatch.undo()
+    with pytest.raises(geocoder.GeocoderProcessError) as caught:  # not Japan's reply to a question about Paris
+        geo.reverse(48.8566, 2.3522)
+    assert "interrupted" in str(caught.value)

@@ -61,7 +61,8 @@ class Geocoder:
         server). Default: the server's own choice, `$XDG_CACHE_HOME/geocoder` or `~/.cache/geocoder`.
       - use_cache: False runs the server with `--no-cache` (each start builds the index: seconds).
       - args: more command-line options for `geocoder serve`, e.g. `["--max-work", "1000000"]`.
-      - timeout: seconds to wait for each reply; None waits as long as the server is alive. On a timeout
+      - timeout: seconds each call may take (sending the request, waiting for the reply; for
+        `reverse_many`, each chunk); None waits as long as the server is alive. On a timeout
         the server is killed (its later replies would be out of step) and `GeocoderTimeoutError` raised.
       - chunk_size: the most points `reverse_many` puts on one line (it uses fewer at large radii).
     """
@@ -96,9 +97,12 @@ class Geocoder:
         self._stderr_tail: Deque[str] = collections.deque(maxlen=_STDERR_LINES)
         try:
             self._process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                             stderr=subprocess.PIPE, env=env, bufsize=0, close_fds=True)
+                                             stderr=subprocess.PIPE, env=env, bufsize=0, close_fds=True,
+                                             start_new_session=True)
         except OSError as error:
             raise GeocoderProcessError(f"cannot start {path}: {error}") from None
+        if self._process.stdin is not None:
+            os.set_blocking(self._process.stdin.fileno(), False)  # so a write can give up at the deadline
         self._stderr_thread = threading.Thread(target=self._drain_stderr, name="geocoder-stderr", daemon=True)
         self._stderr_thread.start()
 
@@ -290,8 +294,17 @@ class Geocoder:
             line = '{"jsonrpc":"2.0","id":' + str(request_id) + ',"method":' + json.dumps(method)
             if params_json is not None:
                 line += ',"params":' + params_json
-            self._write((line + "}\n").encode("utf-8"))
-            text = self._read_line()
+            deadline = None if self.timeout is None else time.monotonic() + self.timeout
+            try:
+                self._write((line + "}\n").encode("utf-8"), deadline)
+                text = self._read_line(deadline)
+            except GeocoderError:
+                raise
+            except BaseException:
+                # Interrupted between sending and reading (KeyboardInterrupt …): the reply, or the rest of
+                # the request, is still in the pipe, so the next call would read the wrong line. Stop.
+                self._abandon("a call was interrupted before its reply was read")
+                raise
             try:
                 reply = json.loads(text)
             except ValueError:
@@ -304,23 +317,27 @@ class Geocoder:
                 raise self._protocol_failure(f"expected the reply to id {request_id}, got {text[:200]!r}")
             return reply["result"]
 
-    def _write(self, data: bytes) -> None:
+    def _write(self, data: bytes, deadline: Optional[float]) -> None:
         stdin = self._process.stdin
         assert stdin is not None
+        fd = stdin.fileno()
         view = memoryview(data)
         try:
             while view:
-                written = os.write(stdin.fileno(), view)
+                try:
+                    written = os.write(fd, view)
+                except BlockingIOError:  # the pipe is full: the server is busy reading an earlier part
+                    self._wait(fd, select.POLLOUT, deadline)
+                    continue
                 view = view[written:]
         except OSError as error:  # BrokenPipeError: the server has exited
             raise self._process_failure(f"the server stopped reading its input ({error.strerror})") from None
 
-    def _read_line(self) -> bytes:
+    def _read_line(self, deadline: Optional[float]) -> bytes:
         """The next line of the server's stdout, without its newline."""
         stdout = self._process.stdout
         assert stdout is not None
         fd = stdout.fileno()
-        deadline = None if self.timeout is None else time.monotonic() + self.timeout
         while True:
             end = self._buffer.find(b"\n", self._scanned)
             if end >= 0:
@@ -330,24 +347,39 @@ class Geocoder:
                 return line
             self._scanned = len(self._buffer)
             if deadline is not None:
-                poller = select.poll()
-                poller.register(fd, select.POLLIN)
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or not poller.poll(remaining * 1000):
-                    self._process.kill()
-                    self._process.wait()
-                    failure = GeocoderTimeoutError(
-                        f"no reply from the server within {self.timeout} s; it was stopped",
-                        self._process.returncode, self._stderr_text())
-                    self._failure = failure
-                    raise failure
+                self._wait(fd, select.POLLIN, deadline)
             try:
                 chunk = os.read(fd, _READ_SIZE)
+            except BlockingIOError:
+                continue
             except OSError as error:
                 raise self._process_failure(f"cannot read the server's output ({error.strerror})") from None
             if not chunk:
                 raise self._process_failure("the server exited before it replied")
             self._buffer += chunk
+
+    def _wait(self, fd: int, event: int, deadline: Optional[float]) -> None:
+        """Waits until `fd` is ready for `event` (POLLIN, POLLOUT) or has hung up; at the deadline (None:
+        never), stops the server and raises GeocoderTimeoutError."""
+        poller = select.poll()
+        poller.register(fd, event)
+        if deadline is None:
+            poller.poll()
+            return
+        remaining = deadline - time.monotonic()
+        if remaining > 0 and poller.poll(remaining * 1000):
+            return
+        self._abandon(f"no reply from the server within {self.timeout} s; it was stopped", GeocoderTimeoutError)
+
+    def _abandon(self, what: str, kind: Type[GeocoderProcessError] = GeocoderProcessError) -> None:
+        """Stops the server whose stream is out of step; every later call raises. Raises `kind` itself when
+        that is a timeout, else returns (the caller re-raises what interrupted it)."""
+        self._process.kill()
+        self._process.wait()
+        failure = kind(what, self._process.returncode, self._stderr_text())
+        self._failure = failure
+        if kind is GeocoderTimeoutError:
+            raise failure
 
     def _process_failure(self, what: str) -> GeocoderProcessError:
         """The error for a server that is gone: waits for it to exit (briefly), then names its status."""
