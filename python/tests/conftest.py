@@ -4,7 +4,6 @@ The tests talk to a real geocoder process. Run them against an installed wheel (
 does, from a folder outside the checkout, with `--installed`), or during development with
 `PYTHONPATH=python/src GEOCODER_BIN=.build/release/geocoder python3 -m pytest python/tests`.
 """
-import os
 
 import pytest
 

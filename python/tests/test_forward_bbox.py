@@ -1,5 +1,4 @@
 """forward and countries_in_bbox against the real server."""
-import geocoder
 
 
 def test_forward_paris_finds_the_city(geo):

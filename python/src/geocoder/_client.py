@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import collections
 import json
-import math
-import numbers
 import os
-import re
 import select
 import subprocess
 import threading
@@ -26,6 +23,7 @@ from ._errors import (
     GeocoderError, GeocoderProcessError, GeocoderTimeoutError, InvalidParamsError, LimitExceededError,
     error_from_reply,
 )
+from ._params import add_reverse_options, normalise_points, number, shift_point_error
 from ._types import CountryCodes, ForwardMatch, ReverseMatch
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -34,7 +32,6 @@ PathLike = Union[str, "os.PathLike[str]"]
 _READ_SIZE = 1 << 20
 #: Lines of the server's stderr kept for error messages.
 _STDERR_LINES = 40
-_POINT_PARAM = re.compile(r"points\[(\d+)\]")
 
 
 class Geocoder:
@@ -186,8 +183,8 @@ class Geocoder:
         - Returns: the server's result object (`ReverseMatch`), or None.
         - Throws: `InvalidParamsError` for a latitude out of range, a non-finite or non-number value.
         """
-        params: Dict[str, Any] = {"lat": _number("lat", lat), "lon": _number("lon", lon)}
-        _add_reverse_options(params, max_distance_km, fields)
+        params: Dict[str, Any] = {"lat": number("lat", lat), "lon": number("lon", lon)}
+        add_reverse_options(params, max_distance_km, fields)
         result: Optional[ReverseMatch] = self.call("reverseGeocode", params)
         return result
 
@@ -206,7 +203,7 @@ class Geocoder:
         if hasattr(points, "tolist") and not isinstance(points, list):
             points = points.tolist()
         items = points if isinstance(points, list) else list(points)
-        radius = None if max_distance_km is None else _number("maxDistanceKm", max_distance_km)
+        radius = None if max_distance_km is None else number("maxDistanceKm", max_distance_km)
         size = chunk_points(radius, self.chunk_size)
         results: List[Optional[ReverseMatch]] = []
         start = 0
@@ -215,9 +212,9 @@ class Geocoder:
             try:
                 encoded = json.dumps(chunk, allow_nan=False, separators=(",", ":"))
             except (TypeError, ValueError):
-                encoded = json.dumps(_normalise_points(chunk, start), allow_nan=False, separators=(",", ":"))
+                encoded = json.dumps(normalise_points(chunk, start), allow_nan=False, separators=(",", ":"))
             options: Dict[str, Any] = {}
-            _add_reverse_options(options, radius, fields)
+            add_reverse_options(options, radius, fields)
             params = '{"points":' + encoded + "".join(
                 "," + json.dumps(key) + ":" + json.dumps(value) for key, value in options.items()) + "}"
             try:
@@ -228,7 +225,7 @@ class Geocoder:
                 size = max(1, len(chunk) // 2)
                 continue
             except InvalidParamsError as error:
-                raise _shift_point_error(error, start) from None
+                raise shift_point_error(error, start) from None
             if not isinstance(answers, list) or len(answers) != len(chunk):
                 raise self._protocol_failure(
                     f"reverseGeocodeMany answered {type(answers).__name__} for {len(chunk)} points")
@@ -264,8 +261,8 @@ class Geocoder:
         """The countries whose polygons meet the box (touching counts), sorted by English name.
         `min_lon > max_lon` is a box across the antimeridian; `min_lat > max_lat` is an InvalidParamsError.
         """
-        params = {"minLat": _number("minLat", min_lat), "minLon": _number("minLon", min_lon),
-                  "maxLat": _number("maxLat", max_lat), "maxLon": _number("maxLon", max_lon)}
+        params = {"minLat": number("minLat", min_lat), "minLon": number("minLon", min_lon),
+                  "maxLat": number("maxLat", max_lat), "maxLon": number("maxLon", max_lon)}
         result: List[CountryCodes] = self.call("countriesInBBox", params)
         return result
 
@@ -406,59 +403,3 @@ class Geocoder:
 
     def _stderr_text(self) -> str:
         return "\n".join(self._stderr_tail)
-
-
-def _invalid(param: str, reason: str) -> InvalidParamsError:
-    return InvalidParamsError(f"Invalid params: {param} {reason}", -32602, {"param": param, "reason": reason})
-
-
-def _number(param: str, value: Any) -> float:
-    """`value` as a float, checked as the server would before it could even be sent (JSON has no NaN)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise _invalid(param, f"must be a number, got {type(value).__name__}")
-    number = float(value)
-    if not math.isfinite(number):
-        raise _invalid(param, f"must be a finite number, got {number}")
-    return number
-
-
-def _add_reverse_options(params: Dict[str, Any], max_distance_km: Optional[float],
-                         fields: Optional[Sequence[str]]) -> None:
-    if max_distance_km is not None:
-        params["maxDistanceKm"] = _number("maxDistanceKm", max_distance_km)
-    if fields is not None:
-        params["fields"] = [fields] if isinstance(fields, str) else list(fields)
-
-
-def _normalise_points(chunk: Sequence[Any], offset: int) -> List[List[float]]:
-    """The chunk as `[[lat, lon], …]` floats; the slow path, for points `json` cannot write as they are
-    (NumPy float32, Decimal, NaN), naming the first bad one by its position in the whole list."""
-    out: List[List[float]] = []
-    for k, point in enumerate(chunk):
-        name = f"points[{offset + k}]"
-        try:
-            lat, lon = point
-        except (TypeError, ValueError):
-            raise _invalid(name, "must be a [lat, lon] pair") from None
-        out.append([_number(name + "[0]", lat), _number(name + "[1]", lon)])
-    return out
-
-
-def _shift_point_error(error: InvalidParamsError, offset: int) -> InvalidParamsError:
-    """The server's error for a bad point of a chunk, renamed for the point's place in the whole list."""
-    data = dict(error.data) if isinstance(error.data, dict) else {}
-    param = data.get("param")
-    if not isinstance(param, str):
-        return error
-    match = _POINT_PARAM.match(param)
-    if match is None:
-        return error
-    index = int(match.group(1)) + offset
-
-    def rename(text: str) -> str:
-        return _POINT_PARAM.sub(lambda m: f"points[{int(m.group(1)) + offset}]", text, count=1)
-
-    data["param"] = rename(param)
-    shifted = InvalidParamsError(rename(error.message), error.code, data)
-    shifted.point_index = index
-    return shifted
