@@ -18,6 +18,7 @@ extension CountryGazetteer {
     ///   `nearestDivision` for the fallback's bound.
     public func placemark(at point: GeoPoint, maxDistanceKm: Double = defaultMaxDistanceKm,
                           fields: PlacemarkFields = .all) -> Placemark? {
+        let fields = fields.intersection(availableFields)
         let country = reverse(point, maxDistanceKm: maxDistanceKm)
         if fields.isCountryOnly { return country.map { Placemark(country: $0) } }
         return complete(point, country: country, maxDistanceKm: maxDistanceKm, fields: fields)
@@ -27,9 +28,21 @@ extension CountryGazetteer {
     /// batch `reverse(_:maxDistanceKm:)`.
     public func placemarks(at points: [GeoPoint], maxDistanceKm: Double = defaultMaxDistanceKm,
                            fields: PlacemarkFields = .all) -> [Placemark?] {
+        let fields = fields.intersection(availableFields)
         let countries = reverse(points, maxDistanceKm: maxDistanceKm)
         if fields.isCountryOnly { return countries.map { $0.map { Placemark(country: $0) } } }
         return points.indices.map { complete(points[$0], country: countries[$0], maxDistanceKm: maxDistanceKm, fields: fields) }
+    }
+
+    /// The fields this gazetteer's layers can answer: the country always; admin-1 and territory with the
+    /// admin-1 layer, the time zone with the time-zone layer, the locality with the places index. A field
+    /// asked for but not available is left out of the answer (its member is absent, not null).
+    public var availableFields: PlacemarkFields {
+        var fields: PlacemarkFields = .country
+        if layers.admin1 != nil { fields.formUnion([.admin1, .territory]) }
+        if layers.timezones != nil { fields.insert(.timezone) }
+        if hasLocalities { fields.insert(.locality) }
+        return fields
     }
 
     /// The placemark once the country answer is known.
@@ -60,7 +73,7 @@ extension CountryGazetteer {
             result.timezone = timezone(at: point, maxDistanceKm: maxDistanceKm, in: zones)
         }
         if fields.contains(.locality) {
-            result.locality = locality(near: point, countryISO2: country.flatMap { countries[$0.countryIndex].iso2 })
+            result.locality = placemarkLocality(near: point, countryISO2: country.flatMap { countries[$0.countryIndex].iso2 })
         }
         return result.isEmpty ? nil : result
     }
@@ -103,9 +116,12 @@ extension CountryGazetteer {
         return NauticalZone.ids[NauticalZone.offsetHours(longitude: point.lon) + 12]
     }
 
+    /// Whether a places index is loaded (`placemarkLocality(near:countryISO2:)` can answer).
+    var hasLocalities: Bool { false }
+
     /// The nearest populated place, preferring the answered country's: the places index (issue 15's
-    /// "places" work) plugs in here, and only here.
-    func locality(near point: GeoPoint, countryISO2: String?) -> Locality? {
+    /// "places" work, `CountryGazetteer.locality(near:countryISO2:)`) plugs in here, and only here.
+    func placemarkLocality(near point: GeoPoint, countryISO2: String?) -> Locality? {
         nil
     }
 }
