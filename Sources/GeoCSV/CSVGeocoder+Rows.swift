@@ -102,8 +102,18 @@ extension CSVGeocoder {
             emptyFields()
             return
         }
+        let point = GeoPoint(lat: latValue, lon: lonValue)
+        if !options.fields.isCountryOnly {
+            placemarkFields(point)
+            return
+        }
+        countryFields(gazetteer.reverse(point, maxDistanceKm: options.maxDistanceKm))
+    }
+
+    /// The country columns for a reverse answer: `,iso2,iso3,name,match,distanceKm`.
+    private mutating func countryFields(_ match: ReverseMatch?) {
         let delimiter = options.delimiter
-        guard let match = gazetteer.reverse(GeoPoint(lat: latValue, lon: lonValue), maxDistanceKm: options.maxDistanceKm) else {
+        guard let match else {
             stats.notFound += 1
             for _ in 0..<4 { out.appendUnchecked(delimiter) }
             append("none")
@@ -125,6 +135,56 @@ extension CSVGeocoder {
             // Rounded as reverseGeocode rounds it, written in the same shortest form.
             appendNumber((match.distanceKm * 1000).rounded() / 1000)
         }
+    }
+
+    /// The columns of `options.fields` for a point: the country's (when asked for), then each layer's,
+    /// empty where the placemark does not know the value (or the layer is not loaded).
+    private mutating func placemarkFields(_ point: GeoPoint) {
+        let fields = options.fields
+        let placemark = gazetteer.placemark(at: point, maxDistanceKm: options.maxDistanceKm, fields: fields)
+        if fields.contains(.country) {
+            out.reserve(maxAddedBytes)
+            countryFields(placemark?.country)
+        } else if placemark?.country == nil {
+            stats.notFound += 1
+        } else if placemark?.country?.kind == .inside {
+            stats.inside += 1
+        } else {
+            stats.nearest += 1
+        }
+        var cells: [String?] = []
+        if fields.contains(.admin1) {
+            let a = placemark?.admin1
+            cells += [a?.name, a?.iso3166_2, a?.type, a?.geonamesCode]
+        }
+        if fields.contains(.territory) {
+            let t = placemark?.territory
+            cells += [t?.iso2, t?.iso3, t?.name]
+        }
+        if fields.contains(.locality) {
+            if let place = placemark?.locality {
+                cells += [place.name, String(place.geonameid), String(place.population),
+                          Self.numberText((place.distanceKm * 1000).rounded() / 1000),
+                          Self.numberText((place.bearing * 10).rounded() / 10), place.direction]
+            } else {
+                cells += Array(repeating: nil, count: CSVOptions.localityColumns.count)
+            }
+        }
+        if fields.contains(.timezone) { cells.append(placemark?.timezone) }
+        var encoded: [UInt8] = []
+        for cell in cells {
+            encoded.append(options.delimiter)
+            if let cell { CSVField.append(cell, delimiter: options.delimiter, to: &encoded) }
+        }
+        encoded.withUnsafeBufferPointer { out.append($0) }
+        out.reserve(maxAddedBytes)
+    }
+
+    /// A number as the RPC results write it (shortest round-trip form).
+    static func numberText(_ value: Double) -> String {
+        var writer = JSONWriter(capacity: 32)
+        writer.number(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     private mutating func forwardFields(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -39,6 +39,9 @@ public struct CSVOptions: Equatable, Sendable {
     public var prefix = ""
     /// As `reverseGeocode`'s `maxDistanceKm`: 0 asks for strict containment.
     public var maxDistanceKm = CountryGazetteer.defaultMaxDistanceKm
+    /// Reverse mode: the placemark fields whose columns are appended (`--fields`); the country alone by
+    /// default, so a run without `--fields` writes the columns it always wrote.
+    public var fields: PlacemarkFields = .country
     /// The longest record accepted, in bytes before its line ending; a longer one stops the run
     /// (``CSVError/recordTooLong(line:limit:)``). It bounds the memory one record can take: without it a
     /// stray quote makes the rest of a file one record held whole, and input with no line feed grows forever.
@@ -55,8 +58,25 @@ public struct CSVOptions: Equatable, Sendable {
     /// Header names taken as the longitude column, most specific first.
     public static let longitudeNames = ["lon", "lng", "long", "longitude", "x"]
 
-    /// The columns appended in reverse mode.
+    /// The columns appended in reverse mode for the country (`--fields country`, the default).
     public static let reverseColumns = ["iso2", "iso3", "name", "match", "distanceKm"]
+    /// The columns each other placemark field appends, after the country's, in this order (`--fields`).
+    public static let admin1Columns = ["admin1_name", "admin1_code", "admin1_type", "admin1_geonames"]
+    public static let territoryColumns = ["territory_iso2", "territory_iso3", "territory_name"]
+    public static let localityColumns = ["locality_name", "locality_geonameid", "locality_population",
+                                         "locality_distance_km", "locality_bearing", "locality_direction"]
+    public static let timezoneColumns = ["timezone"]
+
+    /// The reverse-mode columns for `fields`: the country's, then admin-1, territory, locality, time zone.
+    public static func reverseColumns(for fields: PlacemarkFields) -> [String] {
+        var columns: [String] = []
+        if fields.contains(.country) { columns += reverseColumns }
+        if fields.contains(.admin1) { columns += admin1Columns }
+        if fields.contains(.territory) { columns += territoryColumns }
+        if fields.contains(.locality) { columns += localityColumns }
+        if fields.contains(.timezone) { columns += timezoneColumns }
+        return columns
+    }
     /// The columns appended in forward mode: the best match's codes, name, the name it matched, its
     /// score and its centroid.
     public static let forwardColumns = ["iso2", "iso3", "name", "matched", "score", "lat", "lon"]
@@ -64,7 +84,7 @@ public struct CSVOptions: Equatable, Sendable {
     /// The added column names, prefixed.
     public var addedColumns: [String] {
         switch mode {
-        case .reverse: return Self.reverseColumns.map { prefix + $0 }
+        case .reverse: return Self.reverseColumns(for: fields).map { prefix + $0 }
         case .forward: return Self.forwardColumns.map { prefix + $0 }
         }
     }

@@ -25,6 +25,31 @@ extension BoundParams {
         return points
     }
 
+    /// The `fields` array in `slot`: which placemark members to compute; all when left out.
+    /// - Throws: `.invalidParams` naming the parameter for a non-array, an empty array, a non-string
+    ///   element or an unknown name, with the allowed names in the message.
+    func fields(_ slot: Int) throws(RPCError) -> PlacemarkFields {
+        guard let value = values(slot) else { return .all }
+        func bad(_ problem: PlacemarkFieldsError) -> RPCError {
+            .invalidParams(InvalidParams(param: names[slot], problem: .invalidValue("must be a non-empty array of field names (" + problem.message + ")")))
+        }
+        guard case .array(let elements) = value else {
+            throw failure(names[slot], .wrongType(expected: "array", found: RPCValueKind(value)))
+        }
+        var list: [String] = []
+        for element in elements {
+            guard case .string(let name) = element else {
+                throw failure(names[slot] + "[\(list.count)]", .wrongType(expected: "string", found: RPCValueKind(element)))
+            }
+            list.append(name)
+        }
+        do throws(PlacemarkFieldsError) {
+            return try PlacemarkFields(names: list)
+        } catch {
+            throw bad(error)
+        }
+    }
+
     private static func coordinate(_ value: JSONValue, _ path: String, within lower: Double, _ upper: Double)
         throws(RPCError) -> Double
     {

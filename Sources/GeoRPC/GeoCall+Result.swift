@@ -27,7 +27,26 @@ extension GeoCall {
     public func writeResult(using gazetteer: CountryGazetteer, replies: ReverseReplies?, into out: inout JSONWriter,
                             spill: ReplySpill) {
         switch self {
-        case .reverse(let point, let radius):
+        case .reverse(let point, let radius, let fields) where !gazetteer.availableFields.intersection(fields).isCountryOnly:
+            let asked = gazetteer.availableFields.intersection(fields)
+            Self.writePlacemark(gazetteer.placemark(at: point, maxDistanceKm: radius, fields: asked), fields: asked,
+                                gazetteer: gazetteer, replies: replies, into: &out)
+        case .reverseMany(let points, let radius, let fields)
+            where !gazetteer.availableFields.intersection(fields).isCountryOnly:
+            let asked = gazetteer.availableFields.intersection(fields)
+            out.beginArray()
+            var start = 0
+            while start < points.count {
+                let end = Swift.min(points.count, start + ReverseFastPath.chunkPoints)
+                for placemark in gazetteer.placemarks(at: Array(points[start..<end]), maxDistanceKm: radius, fields: asked) {
+                    Self.writePlacemark(placemark, fields: asked, gazetteer: gazetteer, replies: replies, into: &out)
+                }
+                start = end
+                RPCServer.maybeSpill(&out, spill)
+            }
+            out.endArray()
+        case .reverse(let point, let radius, _):
+            // Only the country (asked for, or all the data knows): today's answer by today's path.
             let match = gazetteer.reverse(point, maxDistanceKm: radius)
             if let replies {
                 replies.write(match, into: &out)
@@ -38,7 +57,7 @@ extension GeoCall {
                 return
             }
             writeReverse(match, gazetteer.countries[match.countryIndex], into: &out)
-        case .reverseMany(let points, let radius):
+        case .reverseMany(let points, let radius, _):
             // One result per point, in order: the reverseGeocode result, or null; a chunk at a time.
             out.beginArray()
             var start = 0

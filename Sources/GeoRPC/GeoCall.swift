@@ -5,10 +5,11 @@ import GeoCore
 /// Decoding is separate from running so the command line can reuse the same checks and messages:
 /// `geocoder reverse 91 0` fails with the text an RPC client would get.
 public enum GeoCall: Equatable, Sendable {
-    /// `reverseGeocode`: the country at or nearest to a point, within `maxDistanceKm`.
-    case reverse(GeoPoint, maxDistanceKm: Double)
+    /// `reverseGeocode`: the country at or nearest to a point, within `maxDistanceKm`, and the placemark
+    /// members of `fields` (all by default).
+    case reverse(GeoPoint, maxDistanceKm: Double, fields: PlacemarkFields = .all)
     /// `reverseGeocodeMany`: `reverse` for each point, answered in one reply.
-    case reverseMany([GeoPoint], maxDistanceKm: Double)
+    case reverseMany([GeoPoint], maxDistanceKm: Double, fields: PlacemarkFields = .all)
     /// `forwardGeocode`: countries and cities whose names match, best first.
     case forward(query: String, options: ForwardOptions)
     /// `countriesInBBox`: countries whose areas meet a box; `minLon > maxLon` crosses the antimeridian.
@@ -39,11 +40,11 @@ public enum GeoCall: Equatable, Sendable {
             // Any finite longitude: the gazetteer wraps it into [-180, 180).
             let lon = try bound.number(1, within: -.infinity, .infinity)
             let radius = try bound.number(2, within: 0, maxDistanceKmLimit, default: CountryGazetteer.defaultMaxDistanceKm)
-            return .reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: radius)
+            return .reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: radius, fields: try bound.fields(3))
         case .reverseGeocodeMany:
             let points = try bound.points(0)
             let radius = try bound.number(1, within: 0, maxDistanceKmLimit, default: CountryGazetteer.defaultMaxDistanceKm)
-            return .reverseMany(points, maxDistanceKm: radius)
+            return .reverseMany(points, maxDistanceKm: radius, fields: try bound.fields(2))
         case .forwardGeocode:
             let query = try bound.string(0)
             let limit = try bound.integer(1, within: 1, maxLimit, default: defaultLimit)

@@ -32,10 +32,10 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
     /// Parameter names in positional order.
     public var parameterNames: [String] {
         switch self {
-        case .reverseGeocode: return ["lat", "lon", "maxDistanceKm"]
+        case .reverseGeocode: return ["lat", "lon", "maxDistanceKm", "fields"]
         case .forwardGeocode: return ["query", "limit", "lang", "countryCodes", "kinds"]
         case .countriesInBBox: return ["minLat", "minLon", "maxLat", "maxLon"]
-        case .reverseGeocodeMany: return ["points", "maxDistanceKm"]
+        case .reverseGeocodeMany: return ["points", "maxDistanceKm", "fields"]
         }
     }
 

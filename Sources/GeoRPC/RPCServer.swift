@@ -152,7 +152,7 @@ public struct RPCServer: Sendable {
             }
             do throws(RPCError) {
                 let call = try GeoCall.decode(method: request.method, params: request.params)
-                if let refusal = budget.charge(WorkCost.estimate(call)) { throw refusal }
+                if let refusal = budget.charge(WorkCost.estimate(call, available: gazetteer.availableFields)) { throw refusal }
                 if case .forward(let query, let options) = call {
                     // Searched before the reply opens: the fuzzy tier is charged only when reached.
                     let matches = try call.forwardMatches(query, options, gazetteer: gazetteer, budget: &budget)

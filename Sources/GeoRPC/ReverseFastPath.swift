@@ -1,7 +1,12 @@
 import GeoCore
 
 /// A direct decoder for the request that batch clients send millions of times:
-/// `{"jsonrpc":"2.0","method":"reverseGeocode","params":{"lat":…,"lon":…[,"maxDistanceKm":…]}|[lat,lon],"id":…}`.
+/// `{"jsonrpc":"2.0","method":"reverseGeocode","params":{"lat":…,"lon":…[,"maxDistanceKm":…][,"fields":[…]]}|[lat,lon],"id":…}`
+/// (and `reverseGeocodeMany`'s `{"points":[…][,"maxDistanceKm":…][,"fields":[…]]}`).
+///
+/// `fields` is read when it is a non-empty array of known names without escapes; the answer is the
+/// country object from ``ReverseReplies`` when the fields (narrowed to the loaded layers) are the country
+/// alone, else the placemark written by `GeoCall.writePlacemark`, the general path's own writer.
 ///
 /// It reads the line once with a byte cursor, builds no `JSONValue` tree and allocates nothing, and
 /// writes the reply from ``ReverseReplies``. It accepts only what it can answer exactly as the general
@@ -25,11 +30,15 @@ enum ReverseFastPath {
         var points: Range<Int>?
         /// How many points `points` holds.
         var count = 0
+        /// The `fields` param; all when absent.
+        var fields = PlacemarkFields.all
 
-        /// The call's cost in ``WorkCost`` units.
-        var cost: Int {
-            points == nil ? WorkCost.perCall + WorkCost.reversePoint(radiusKm: radius)
-                : WorkCost.reverseMany(count: count, radiusKm: radius)
+        /// The call's cost in ``WorkCost`` units for a server whose data answers `available`, as
+        /// ``WorkCost/estimate(_:available:)`` charges the same call on the general path.
+        func cost(available: PlacemarkFields) -> Int {
+            let asked = fields.intersection(available)
+            return points == nil ? WorkCost.perCall + WorkCost.placemarkPoint(radiusKm: radius, fields: asked)
+                : WorkCost.reverseMany(count: count, radiusKm: radius, fields: asked)
         }
     }
 
@@ -83,11 +92,13 @@ enum ReverseFastPath {
             case .params:
                 // The method may come after params, so both shapes are read and the method decides.
                 let start = cursor.offset
-                if cursor.params(lat: &plan.lat, lon: &plan.lon, radius: &plan.radius) {
+                if cursor.params(lat: &plan.lat, lon: &plan.lon, radius: &plan.radius, fields: &plan.fields) {
                     plan.points = nil
                 } else {
                     cursor.offset = start
-                    guard let found = cursor.manyParams(radius: &plan.radius, count: &plan.count) else { return nil }
+                    plan.fields = .all
+                    guard let found = cursor.manyParams(radius: &plan.radius, count: &plan.count, fields: &plan.fields)
+                    else { return nil }
                     plan.points = found
                 }
             }
@@ -102,18 +113,24 @@ enum ReverseFastPath {
     /// Writes the reply object for a plan, or the error the budget gives when it cannot pay for it.
     static func write(_ plan: Plan, _ line: UnsafeBufferPointer<UInt8>, server: RPCServer, budget: inout WorkBudget,
                       into out: inout JSONWriter, spill: ReplySpill) {
-        if let refusal = budget.charge(plan.cost) {
+        let available = server.gazetteer.availableFields
+        if let refusal = budget.charge(plan.cost(available: available)) {
             writeError(refusal, plan, line, into: &out)
             return
         }
         beginReply(plan, line, into: &out)
         out.bytes.append(contentsOf: Self.resultKey)
         out.continueAfterKey()
+        let asked = plan.fields.intersection(available)
         if let points = plan.points {
-            writeMany(line, points: points, radius: plan.radius, server: server, into: &out, spill: spill)
-        } else {
+            writeMany(line, points: points, radius: plan.radius, fields: asked, server: server, into: &out, spill: spill)
+        } else if asked.isCountryOnly {
             server.replies.write(server.gazetteer.reverse(GeoPoint(lat: plan.lat, lon: plan.lon),
                                                           maxDistanceKm: plan.radius), into: &out)
+        } else {
+            let point = GeoPoint(lat: plan.lat, lon: plan.lon)
+            GeoCall.writePlacemark(server.gazetteer.placemark(at: point, maxDistanceKm: plan.radius, fields: asked),
+                                   fields: asked, gazetteer: server.gazetteer, replies: server.replies, into: &out)
         }
         out.endObject()
     }
@@ -147,8 +164,8 @@ enum ReverseFastPath {
 
     /// Writes the results array for points already checked by `Cursor.manyParams`, a chunk at a time,
     /// spilling between chunks, so memory does not grow with the number of points.
-    static func writeMany(_ line: UnsafeBufferPointer<UInt8>, points: Range<Int>, radius: Double, server: RPCServer,
-                          into out: inout JSONWriter, spill: ReplySpill) {
+    static func writeMany(_ line: UnsafeBufferPointer<UInt8>, points: Range<Int>, radius: Double,
+                          fields: PlacemarkFields, server: RPCServer, into out: inout JSONWriter, spill: ReplySpill) {
         out.beginArray()
         var cursor = Cursor(bytes: line, offset: points.lowerBound)
         var chunk: [GeoPoint] = []
@@ -160,19 +177,27 @@ enum ReverseFastPath {
                 _ = cursor.pair(lat: &lat, lon: &lon)
                 chunk.append(GeoPoint(lat: lat, lon: lon))
                 if chunk.count == chunkPoints {
-                    writeChunk(chunk, radius: radius, server: server, into: &out)
+                    writeChunk(chunk, radius: radius, fields: fields, server: server, into: &out)
                     chunk.removeAll(keepingCapacity: true)
                     RPCServer.maybeSpill(&out, spill)
                 }
             } while cursor.take(UInt8(ascii: ","))
         }
-        writeChunk(chunk, radius: radius, server: server, into: &out)
+        writeChunk(chunk, radius: radius, fields: fields, server: server, into: &out)
         out.endArray()
     }
 
     /// One batch lookup (see `CountryGazetteer.reverse(_:maxDistanceKm:)` for many) and its results.
-    private static func writeChunk(_ chunk: [GeoPoint], radius: Double, server: RPCServer, into out: inout JSONWriter) {
+    private static func writeChunk(_ chunk: [GeoPoint], radius: Double, fields: PlacemarkFields, server: RPCServer,
+                                   into out: inout JSONWriter) {
         guard !chunk.isEmpty else { return }
+        if !fields.isCountryOnly {
+            for placemark in server.gazetteer.placemarks(at: chunk, maxDistanceKm: radius, fields: fields) {
+                GeoCall.writePlacemark(placemark, fields: fields, gazetteer: server.gazetteer, replies: server.replies,
+                                       into: &out)
+            }
+            return
+        }
         for match in server.gazetteer.reverse(chunk, maxDistanceKm: radius) { server.replies.write(match, into: &out) }
     }
 
@@ -303,7 +328,7 @@ enum ReverseFastPath {
         /// `{"points":[[lat,lon],…]}` with an optional `"maxDistanceKm"`, in any order; every point is
         /// checked as the general path checks it.
         /// - Returns: the byte range of the points array, for the answering pass; nil to fall back.
-        mutating func manyParams(radius: inout Double, count: inout Int) -> Range<Int>? {
+        mutating func manyParams(radius: inout Double, count: inout Int, fields: inout PlacemarkFields) -> Range<Int>? {
             guard take(UInt8(ascii: "{")) else { return nil }
             var seen = 0
             var range = 0..<0
@@ -327,6 +352,10 @@ enum ReverseFastPath {
                     guard seen & 2 == 0, take(UInt8(ascii: ":")), let value = number() else { return nil }
                     seen |= 2
                     radius = value
+                } else if literal(#""fields""#) {
+                    guard seen & 4 == 0, take(UInt8(ascii: ":")), let found = fieldList() else { return nil }
+                    seen |= 4
+                    fields = found
                 } else {
                     return nil
                 }
@@ -336,7 +365,8 @@ enum ReverseFastPath {
         }
 
         /// `{"lat":…,"lon":…}` with an optional `"maxDistanceKm"`, members in any order, or `[lat, lon]`.
-        mutating func params(lat: inout Double, lon: inout Double, radius: inout Double) -> Bool {
+        mutating func params(lat: inout Double, lon: inout Double, radius: inout Double,
+                             fields: inout PlacemarkFields) -> Bool {
             if take(UInt8(ascii: "[")) {
                 guard let a = number(), take(UInt8(ascii: ",")), let b = number(), take(UInt8(ascii: "]")) else {
                     return false
@@ -350,8 +380,16 @@ enum ReverseFastPath {
             repeat {
                 let bit: Int
                 if literal(#""lat""#) { bit = 1 } else if literal(#""lon""#) { bit = 2 }
-                else if literal(#""maxDistanceKm""#) { bit = 4 } else { return false }
-                guard seen & bit == 0, take(UInt8(ascii: ":")), let value = number() else { return false }
+                else if literal(#""maxDistanceKm""#) { bit = 4 } else if literal(#""fields""#) { bit = 8 }
+                else { return false }
+                guard seen & bit == 0, take(UInt8(ascii: ":")) else { return false }
+                if bit == 8 {
+                    guard let found = fieldList() else { return false }
+                    seen |= bit
+                    fields = found
+                    continue
+                }
+                guard let value = number() else { return false }
                 seen |= bit
                 switch bit {
                 case 1: lat = value
@@ -360,6 +398,22 @@ enum ReverseFastPath {
                 }
             } while take(UInt8(ascii: ","))
             return take(UInt8(ascii: "}")) && seen & 3 == 3
+        }
+
+        /// A non-empty `fields` array of known names, each written without escapes; nil for anything else
+        /// (the general path then answers, or refuses with its message).
+        mutating func fieldList() -> PlacemarkFields? {
+            guard take(UInt8(ascii: "[")) else { return nil }
+            var fields: PlacemarkFields = []
+            repeat {
+                if literal(#""country""#) { fields.insert(.country) }
+                else if literal(#""admin1""#) { fields.insert(.admin1) }
+                else if literal(#""territory""#) { fields.insert(.territory) }
+                else if literal(#""locality""#) { fields.insert(.locality) }
+                else if literal(#""timezone""#) { fields.insert(.timezone) }
+                else { return nil }
+            } while take(UInt8(ascii: ","))
+            return take(UInt8(ascii: "]")) ? fields : nil
         }
     }
 }

@@ -49,9 +49,35 @@ public enum WorkCost {
         (3_000, 500), (GeoCall.maxDistanceKmLimit, 2_000),
     ]
 
+    /// One point's placemark: the country lookup (``reversePoint(radiusKm:)``), plus, for fields beyond the
+    /// country, the same again for each polygon layer asked for (admin-1 and territory share one; the time
+    /// zone is another): a layer lookup is the country lookup's work over another grid, a grid lookup inside
+    /// a feature and a nearest-border search within the same radius outside one. Admin-1 adds
+    /// `admin1Fallback` for the search among the country's own divisions that a point near a border may
+    /// need (`CountryGazetteer.division(of:country:maxDistanceKm:in:)`), and the locality a nearest-place
+    /// lookup (`localityPoint`). `[.country]` costs exactly ``reversePoint(radiusKm:)``, as before.
+    /// Charged for what is asked, whether or not the layers are loaded, so the same line always costs
+    /// the same.
+    @inline(__always)
+    public static func placemarkPoint(radiusKm: Double, fields: PlacemarkFields) -> Int {
+        let lookup = reversePoint(radiusKm: radiusKm)
+        var cost = lookup
+        if !fields.isDisjoint(with: [.admin1, .territory]) { cost += lookup + admin1Fallback }
+        if fields.contains(.timezone) { cost += lookup }
+        if fields.contains(.locality) { cost += localityPoint }
+        return cost
+    }
+
+    /// The admin-1 fallback's search among one country's divisions (`AreaLayer.nearest(to:among:)`): whole-
+    /// polygon tests, then the edges of the divisions its latitude bound cannot rule out. Not yet measured
+    /// on the real admin-1 data (issue 15's data work); an estimate of 10 µs per point on average.
+    static let admin1Fallback = 10
+    /// The nearest-place lookup of the locality (issue 15's places index); an estimate until it is measured.
+    static let localityPoint = 4
+
     /// A whole `reverseGeocodeMany` call of `count` points; saturates instead of overflowing.
-    public static func reverseMany(count: Int, radiusKm: Double) -> Int {
-        let perPoint = reversePoint(radiusKm: radiusKm)
+    public static func reverseMany(count: Int, radiusKm: Double, fields: PlacemarkFields = .country) -> Int {
+        let perPoint = placemarkPoint(radiusKm: radiusKm, fields: fields)
         let (product, overflow) = count.multipliedReportingOverflow(by: perPoint)
         return overflow ? .max : perCall + product
     }
@@ -115,10 +141,14 @@ public enum WorkCost {
     static let refused = perCall
 
     /// The estimate for a decoded call.
-    public static func estimate(_ call: GeoCall) -> Int {
+    /// - Parameter available: the placemark fields the server's data can answer
+    ///   (`CountryGazetteer.availableFields`): a field whose layer is not loaded costs nothing.
+    public static func estimate(_ call: GeoCall, available: PlacemarkFields = .all) -> Int {
         switch call {
-        case .reverse(_, let radius): return perCall + reversePoint(radiusKm: radius)
-        case .reverseMany(let points, let radius): return reverseMany(count: points.count, radiusKm: radius)
+        case .reverse(_, let radius, let fields):
+            return perCall + placemarkPoint(radiusKm: radius, fields: fields.intersection(available))
+        case .reverseMany(let points, let radius, let fields):
+            return reverseMany(count: points.count, radiusKm: radius, fields: fields.intersection(available))
         case .forward(let query, let options): return forward(queryBytes: query.utf8.count, limit: options.limit)
         case .countriesInBBox(let box): return countriesInBBox(box)
         }

@@ -10,7 +10,7 @@ struct CSVRequest: Equatable {
 }
 
 extension CommandLineOptions {
-    static let csvUsage = "csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C] [--prefix P] [--max-distance KM] [--max-record-bytes N]"
+    static let csvUsage = "csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C] [--prefix P] [--max-distance KM] [--fields F,F] [--max-record-bytes N]"
 
     /// Builds a CSV request from the words after `csv` and the options given.
     /// - Throws: `UsageError` for a second file, options that do not go together, a bad delimiter or radius.
@@ -19,14 +19,15 @@ extension CommandLineOptions {
             throw UsageError(message: "csv takes at most one FILE, got \(rest.count) (usage: \(csvUsage))")
         }
         for name in named.keys.sorted() {
-            let allowed = ["--lat", "--lon", "--forward", "--delimiter", "--prefix", "--no-header", "--max-distance", "--max-record-bytes"]
+            let allowed = ["--lat", "--lon", "--forward", "--delimiter", "--prefix", "--no-header", "--max-distance", "--fields",
+                           "--max-record-bytes"]
             if !allowed.contains(name) { throw UsageError(message: "\(name) does not apply to csv") }
         }
         var options = CSVOptions()
         options.hasHeader = named["--no-header"] == nil
         options.prefix = named["--prefix"] ?? ""
         if let forward = named["--forward"] {
-            for name in ["--lat", "--lon", "--max-distance"] where named[name] != nil {
+            for name in ["--lat", "--lon", "--max-distance", "--fields"] where named[name] != nil {
                 throw UsageError(message: "\(name) does not apply to csv --forward")
             }
             options.mode = .forward(CSVColumn(argument: forward))
@@ -40,6 +41,13 @@ extension CommandLineOptions {
                 throw UsageError(message: "--max-distance must be a number within [0, 20037.5], got \(radius)")
             }
             options.maxDistanceKm = number.value
+        }
+        if let list = named["--fields"] {
+            do throws(PlacemarkFieldsError) {
+                options.fields = try PlacemarkFields(list: list)
+            } catch {
+                throw UsageError(message: "--fields: " + error.message)
+            }
         }
         if let cap = named["--max-record-bytes"] {
             guard let value = Int(cap), value >= 1, value <= 1 << 53 else {

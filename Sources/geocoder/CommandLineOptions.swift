@@ -31,6 +31,8 @@ struct CommandLineOptions: Equatable {
     var noCache = false
     /// `--no-places`: forward search without the GeoNames cities and admin-1 divisions (countries only).
     var noPlaces = false
+    /// `--no-layers`: no admin-1 or time-zone layer; reverse answers hold the country alone.
+    var noLayers = false
     /// `--max-data-bytes`: the largest data file (GeoJSON or name table) read; see `CommandLineOptions+Files.swift`.
     var maxDataBytes = CommandLineOptions.defaultMaxDataBytes
     /// The server's caps on each line (`--max-line-bytes` and friends); see `CommandLineOptions+Limits.swift`.
@@ -70,11 +72,13 @@ struct CommandLineOptions: Equatable {
                 options.noCache = true
             case "--no-places":
                 options.noPlaces = true
+            case "--no-layers":
+                options.noLayers = true
             case "--max-data-bytes":
                 var value = inlineValue ?? ""
                 if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
                 options.maxDataBytes = try dataBytes(value)
-            case "--data", "--max-distance", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output",
+            case "--data", "--max-distance", "--fields", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output",
                  "--max-record-bytes":
                 if let inlineValue {
                     named[name] = inlineValue
@@ -125,14 +129,15 @@ struct CommandLineOptions: Equatable {
         case "help":
             return .help
         case "reverse":
-            try expectCount(rest, 2, for: name, usage: "reverse LAT LON [--max-distance KM]")
-            try expectNoOptions(named, except: "--max-distance", for: name)
+            try expectCount(rest, 2, for: name, usage: "reverse LAT LON [--max-distance KM] [--fields F,F]")
+            try expectNoOptions(named, except: ["--max-distance", "--fields"], for: name)
             var members = [member("lat", rest[0]), member("lon", rest[1])]
             if let radius = named["--max-distance"] { members.append(member("maxDistanceKm", radius)) }
+            if let fields = named["--fields"] { members.append(try fieldsMember(fields)) }
             return .query(.reverseGeocode, .byName(JSONObject(members: members)))
         case "forward":
             guard !rest.isEmpty else { throw UsageError(message: "forward needs a NAME (usage: forward NAME [--limit N])") }
-            try expectNoOptions(named, except: "--limit", for: name)
+            try expectNoOptions(named, except: ["--limit"], for: name)
             // Several words are one name: `geocoder forward New Zealand`.
             var members = [JSONObject.Member(key: "query", value: .string(rest.joined(separator: " ")))]
             if let limit = named["--limit"] { members.append(member("limit", limit)) }
@@ -169,8 +174,24 @@ struct CommandLineOptions: Equatable {
         }
     }
 
-    static func expectNoOptions(_ named: [String: String], except allowed: String? = nil, for command: String) throws(UsageError) {
-        for name in named.keys.sorted() where name != allowed {
+    /// `--fields a,b` as the `fields` param: the names are checked here, with the RPC's message.
+    static func fieldsMember(_ list: String) throws(UsageError) -> JSONObject.Member {
+        do throws(PlacemarkFieldsError) {
+            _ = try PlacemarkFields(list: list)
+        } catch {
+            throw UsageError(message: "--fields: " + error.message)
+        }
+        let names = list.split(separator: ",", omittingEmptySubsequences: false).map { part -> JSONValue in
+            var name = Substring(part)
+            while name.first == " " { name = name.dropFirst() }
+            while name.last == " " { name = name.dropLast() }
+            return .string(String(name))
+        }
+        return JSONObject.Member(key: "fields", value: .array(names))
+    }
+
+    static func expectNoOptions(_ named: [String: String], except allowed: [String] = [], for command: String) throws(UsageError) {
+        for name in named.keys.sorted() where !allowed.contains(name) {
             throw UsageError(message: "\(name) does not apply to \(command)")
         }
     }

@@ -11,7 +11,7 @@ extension CommandLineOptions {
     /// The `--output` path of `geocoder index`; `--data` has already been taken out of `named`.
     /// - Throws: `UsageError` for a positional argument, another option, or a missing `--output`.
     static func indexOutput(_ rest: [String], _ named: [String: String]) throws(UsageError) -> String {
-        try expectNoOptions(named, except: "--output", for: "index")
+        try expectNoOptions(named, except: ["--output"], for: "index")
         guard rest.isEmpty else {
             throw UsageError(message: "index takes no arguments, got \(rest.count) (usage: \(indexUsage))")
         }

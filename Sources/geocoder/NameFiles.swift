@@ -21,16 +21,19 @@ enum NameFiles {
 
     /// The three tables' paths (nil where not found), in the order countryNames, admin1, cities.
     static func locate(dataPath: String, places: Bool) -> [String?] {
+        [find(countryNames, near: dataPath), places ? find(admin1, near: dataPath) : nil,
+         places ? find(cities, near: dataPath) : nil]
+    }
+
+    /// The file `name` next to `dataPath`, else in the directories `DataLocator` searches; nil when absent.
+    static func find(_ name: String, near dataPath: String) -> String? {
         var directories: [String] = []
         directories.append(DataLocator.parent(of: dataPath) ?? ".")
         for path in DataLocator.searchPaths(executable: DataLocator.executablePath()) {
             if let directory = DataLocator.parent(of: path), !directories.contains(directory) { directories.append(directory) }
         }
-        func find(_ name: String) -> String? {
-            for directory in directories where access(directory + "/" + name, F_OK) == 0 { return directory + "/" + name }
-            return nil
-        }
-        return [find(countryNames), places ? find(admin1) : nil, places ? find(cities) : nil]
+        for directory in directories where access(directory + "/" + name, F_OK) == 0 { return directory + "/" + name }
+        return nil
     }
 
     /// One line for stderr naming the tables `locate` did not find (nil when it found all it looked for), and

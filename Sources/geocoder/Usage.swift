@@ -8,15 +8,20 @@ enum Usage {
         USAGE
           geocoder [serve] [--data PATH] [--max-... N]
                                                 JSON-RPC 2.0 server, one message per line on stdin/stdout
-          geocoder reverse LAT LON [--max-distance KM]
-                                                the country at or nearest to a point (default 10 km, max 20037.5)
+          geocoder reverse LAT LON [--max-distance KM] [--fields F,F]
+                                                the placemark of a point: the country at or nearest to it (default
+                                                10 km, max 20037.5), its admin1, territory, locality, timezone
           geocoder forward NAME [--limit N]     countries and cities whose names match, best first (default 5,
                                                 max 250); "Paris, Texas": text after a comma qualifies a city
           geocoder bbox MINLAT MINLON MAXLAT MAXLON
                                                 countries meeting a box; MINLON > MAXLON crosses the antimeridian
           geocoder csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C]
-                       [--prefix P] [--max-distance KM] [--max-record-bytes N]
+                       [--prefix P] [--max-distance KM] [--fields F,F] [--max-record-bytes N]
                                                 append iso2,iso3,name,match,distanceKm to every CSV row (stdout);
+                                                --fields adds admin1_name,admin1_code,admin1_type,admin1_geonames,
+                                                territory_iso2,territory_iso3,territory_name, locality_name,
+                                                locality_geonameid,locality_population,locality_distance_km,
+                                                locality_bearing,locality_direction, timezone (country: the five);
                                                 COL is a header name or a column number from 1; a record over
                                                 N bytes (default 16777216) stops the run, exit 1, naming its line
           geocoder index --output FILE [--data PATH]
@@ -28,10 +33,11 @@ enum Usage {
         Negative numbers are values: geocoder reverse -9.07 125.1
 
         RPC METHODS (params by name, or by position in this order)
-          reverseGeocode  {lat, lon, maxDistanceKm?}        [lat, lon]; maxDistanceKm only by name
+          reverseGeocode  {lat, lon, maxDistanceKm?, fields?}   [lat, lon]; the rest only by name
+                          fields: any of "country", "admin1", "territory", "locality", "timezone" (default all)
           forwardGeocode  {query, limit?, lang?, countryCodes?, kinds?}   [query] or [query, limit]
           countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
-          reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?}   [points]
+          reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?, fields?}   [points]
           rpc.discover    (no params)                       the OpenRPC document (rpc-schema/openrpc.json)
 
         LIMITS (serve; each breach gets one error reply naming the limit, then serving goes on)
@@ -53,12 +59,14 @@ enum Usage {
           Data/ne_10m_admin_0_countries.geojson in a folder above the executable; ./Data/...
           Forward search also reads country-names.tsv, admin1.tsv and cities.tsv from the GeoJSON's folder,
           else from those places; --no-places leaves out the cities and admin-1 divisions.
+          Placemarks read admin1-polygons.geojson and timezones.geojson the same way; a server says once
+          on stderr which it did not find (its answers lack those members); --no-layers reads neither.
           --max-data-bytes N: the largest data file or name table read (default 1073741824); each must be
           a regular file.
 
         INDEX CACHE
           A binary index built from the data file is kept in $GEOCODER_CACHE_DIR, else $XDG_CACHE_HOME/geocoder,
-          else ~/.cache/geocoder (a folder only you can write), and rebuilt when the data file changes.
+          else ~/.cache/geocoder (a folder only you can write), and rebuilt when a data file changes.
           --no-cache or GEOCODER_NO_CACHE=1: off.
 
         EXIT STATUS

@@ -28,12 +28,18 @@ func loadGazetteer() -> CountryGazetteer {
         exit(1)
     }
     // The prebuilt binary index, when one matches this data file (see IndexCache).
-    let variant = options.noPlaces ? "-countries" : ""
+    let variant = (options.noPlaces ? "-countries" : "") + (options.noLayers ? "-nolayers" : "")
     let cache = options.noCache ? nil : IndexCache.forDataFile(path, variant: variant)
-    // The name tables (CLDR names, admin-1, cities) are part of the index, so part of its key.
+    // The name tables (CLDR names, admin-1, cities) and the polygon layers (admin-1, time zones) are part
+    // of the index, so part of its key: a changed or added layer file rebuilds it.
     let namePaths = NameFiles.locate(dataPath: path, places: !options.noPlaces)
     if let note = NameFiles.missingReport(namePaths, places: !options.noPlaces) { report(note) }
-    let key = cache == nil ? nil : IndexCache.sourceKey([path] + namePaths, maxBytes: options.maxDataBytes)
+    let layerPaths = LayerFiles.locate(dataPath: path, layers: !options.noLayers)
+    // The server says once which layers it lacks (and so which members its answers lack).
+    if case .serve = options.command, !options.noLayers {
+        for note in LayerFiles.missingNotes(layerPaths) { report(note) }
+    }
+    let key = cache == nil ? nil : IndexCache.sourceKey([path] + namePaths + layerPaths, maxBytes: options.maxDataBytes)
     if let cache, let key, let cached = cache.load(key: key) { return cached }
     let bytes: [UInt8]
     switch DataLocator.read(path, maxBytes: options.maxDataBytes) {
@@ -52,11 +58,20 @@ func loadGazetteer() -> CountryGazetteer {
             report(error.message)
             exit(1)
         }
-        let gazetteer = countriesOnly.withNames(names)
+        var layerWarnings: [(path: String, warning: GeoJSONWarning)] = []
+        let layers: [AreaLayer?]
+        switch LayerFiles.load(layerPaths, maxBytes: options.maxDataBytes, warnings: &layerWarnings) {
+        case .success(let loaded): layers = loaded
+        case .failure(let error):
+            report(error.message)
+            exit(1)
+        }
+        let gazetteer = countriesOnly.withNames(names).withLayers(admin1: layers[0], timezones: layers[1])
         // A file with warnings is not cached, so its warnings show on every start, not only the first.
-        if let cache, let key, warnings.isEmpty { cache.store(gazetteer, key: key) }
-        for warning in warnings.prefix(10) { report("warning: \(path): \(warning.message)") }
-        if warnings.count > 10 { report("warning: \(path): \(warnings.count - 10) more warnings like these") }
+        if let cache, let key, warnings.isEmpty, layerWarnings.isEmpty { cache.store(gazetteer, key: key) }
+        let all = warnings.map { (path: path, warning: $0) } + layerWarnings
+        for (file, warning) in all.prefix(10) { report("warning: \(file): \(warning.message)") }
+        if all.count > 10 { report("warning: \(all.count - 10) more warnings like these") }
         return gazetteer
     } catch {
         report("cannot load \(path): \(error.message)")

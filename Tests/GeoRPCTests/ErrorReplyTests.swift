@@ -53,7 +53,7 @@ struct ErrorReplyTests {
              message: ["limit must be an integer, got boolean"], data: [("expected", #""integer""#)]),
         Case(name: "positional count lists the parameters",
              line: #"{"jsonrpc":"2.0","method":"reverseGeocode","params":[1],"id":1}"#, code: -32602,
-             message: ["expected 2 positional parameters [lat, lon], got 1 (maxDistanceKm only by name)"],
+             message: ["expected 2 positional parameters [lat, lon], got 1 (maxDistanceKm, fields only by name)"],
              data: [("param", #""params""#), ("required", "2"), ("found", "1")]),
         Case(name: "unknown named param lists the accepted ones",
              line: #"{"jsonrpc":"2.0","method":"forwardGeocode","params":{"q":"x"},"id":1}"#, code: -32602,

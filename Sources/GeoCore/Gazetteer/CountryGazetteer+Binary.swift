@@ -3,12 +3,13 @@
 ///
 /// Layout (little-endian): a 48-byte header — magic `GEOIDX\r\n`, format version, byte-order mark, the
 /// source key (two numbers the caller chooses, e.g. the GeoJSON's size and modification time), the payload
-/// length and the payload's checksum — then the payload: countries, centroids, boxes and the grid index.
+/// length and the payload's checksum — then the payload: countries, centroids, boxes, the grid index, and
+/// the placemark layers (admin-1, time zones), each a presence byte then `AreaLayer.write(to:)`.
 /// Loading checks all of it (see `CountryIndex.init(reading:areaCount:)`), so a damaged or stale file is
 /// rejected with a `BinaryFormatError` and the caller rebuilds it; it never crashes a query.
 extension CountryGazetteer {
     /// Bump whenever the payload's layout or the index's build changes.
-    public static let binaryFormatVersion: UInt32 = 14
+    public static let binaryFormatVersion: UInt32 = 15
     static let binaryMagic: [UInt8] = Array("GEOIDX\r\n".utf8)
     static let byteOrderMark: UInt32 = 0x0102_0304
     /// Header bytes before the payload.
@@ -117,6 +118,7 @@ extension CountryGazetteer {
         out.array(numbers)
         search.write(to: &out)
         index.write(to: &out)
+        writeLayers(to: &out)
     }
 
     init(payload input: inout BinaryReader) throws(BinaryFormatError) {
@@ -170,5 +172,6 @@ extension CountryGazetteer {
         let search = try ForwardIndex(reading: &input, countries: countries)
         let index = try CountryIndex(reading: &input, areaCount: countries.count)
         self.init(countries: countries, index: index, centroids: centroids, boxes: boxes, search: search)
+        try readLayers(from: &input)
     }
 }

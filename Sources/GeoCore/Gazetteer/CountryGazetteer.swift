@@ -12,6 +12,9 @@ public struct CountryGazetteer: Sendable {
     let boxes: [GeoBox]
     /// Each country's position when sorted by English name, then ADM0_A3: the order of `countries(in:)`.
     let displayRank: [Int]
+    /// The other polygon layers a placemark draws on (admin-1 divisions, time zones); empty until
+    /// `withLayers(admin1:timezones:)` adds them (`CountryGazetteer+Layers.swift`).
+    var layers = PlacemarkLayers()
 
     /// The default search radius for points that fall in no country, in km. It absorbs the 1:10m
     /// coastline's generalisation: a beach or a pier can lie a few hundred metres outside the polygon.

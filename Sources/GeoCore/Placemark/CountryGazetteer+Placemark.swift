@@ -1,0 +1,127 @@
+extension CountryGazetteer {
+    /// The placemark of `point`: its country as `reverse(_:maxDistanceKm:)` answers, and the members of
+    /// `fields` that the loaded layers know.
+    ///
+    /// - admin1: the division containing the point (the admin-1 grid's answer, identical to whole-polygon
+    ///   tests), accepted only when it belongs to the answered country; otherwise (the point answered as
+    ///   `nearest`, in another country's division, or in none) the nearest division of that country
+    ///   (`nearestDivision`). No division without a country.
+    /// - territory: the division's `territory_*` properties, when it lies in a folded territory.
+    /// - timezone: the zone containing the point, else the zone whose border is nearest within
+    ///   `maxDistanceKm`, else (open sea the data has no zone for) the nautical `Etc/GMT±N` zone of the
+    ///   longitude (`NauticalZone`).
+    /// - locality: the nearest populated place (`locality(near:countryISO2:)`).
+    ///
+    /// `fields == [.country]` does the country lookup and nothing else.
+    /// - Returns: nil when nothing at all is known (no country within the radius and no other member).
+    /// - Complexity: the country lookup, plus one grid lookup per polygon layer for most points; see
+    ///   `nearestDivision` for the fallback's bound.
+    public func placemark(at point: GeoPoint, maxDistanceKm: Double = defaultMaxDistanceKm,
+                          fields: PlacemarkFields = .all) -> Placemark? {
+        let fields = fields.intersection(availableFields)
+        let country = reverse(point, maxDistanceKm: maxDistanceKm)
+        if fields.isCountryOnly { return country.map { Placemark(country: $0) } }
+        return complete(point, country: country, maxDistanceKm: maxDistanceKm, fields: fields)
+    }
+
+    /// `placemark(at:maxDistanceKm:fields:)` for many points, in order; the country lookups go through the
+    /// batch `reverse(_:maxDistanceKm:)`.
+    public func placemarks(at points: [GeoPoint], maxDistanceKm: Double = defaultMaxDistanceKm,
+                           fields: PlacemarkFields = .all) -> [Placemark?] {
+        let fields = fields.intersection(availableFields)
+        let countries = reverse(points, maxDistanceKm: maxDistanceKm)
+        if fields.isCountryOnly { return countries.map { $0.map { Placemark(country: $0) } } }
+        return points.indices.map { complete(points[$0], country: countries[$0], maxDistanceKm: maxDistanceKm, fields: fields) }
+    }
+
+    /// The fields this gazetteer's layers can answer: the country always; admin-1 and territory with the
+    /// admin-1 layer, the time zone with the time-zone layer, the locality with the places index. A field
+    /// asked for but not available is left out of the answer (its member is absent, not null).
+    public var availableFields: PlacemarkFields {
+        var fields: PlacemarkFields = .country
+        if layers.admin1 != nil { fields.formUnion([.admin1, .territory]) }
+        if layers.timezones != nil { fields.insert(.timezone) }
+        if hasLocalities { fields.insert(.locality) }
+        return fields
+    }
+
+    /// The placemark once the country answer is known.
+    func complete(_ point: GeoPoint, country: ReverseMatch?, maxDistanceKm: Double,
+                  fields: PlacemarkFields) -> Placemark? {
+        var result = Placemark(country: fields.contains(.country) ? country : nil)
+        if !fields.isDisjoint(with: [.admin1, .territory]), let admin1 = layers.admin1, let country,
+           let division = division(of: point, country: country, maxDistanceKm: maxDistanceKm, in: admin1) {
+            let s = layers.slots
+            if fields.contains(.admin1) {
+                result.admin1 = Placemark.Admin1(
+                    name: admin1.value(division.feature, s.nameEn) ?? admin1.value(division.feature, s.name) ?? "",
+                    iso3166_2: admin1.value(division.feature, s.iso),
+                    type: admin1.value(division.feature, s.typeEn) ?? admin1.value(division.feature, s.type),
+                    geonamesCode: admin1.value(division.feature, s.geonames),
+                    feature: division.feature, distanceKm: division.distanceKm)
+            }
+            if fields.contains(.territory) {
+                let iso2 = admin1.value(division.feature, s.territoryIso2)
+                let iso3 = admin1.value(division.feature, s.territoryIso3)
+                let name = admin1.value(division.feature, s.territoryName)
+                if iso2 != nil || iso3 != nil || name != nil {
+                    result.territory = Placemark.Territory(iso2: iso2, iso3: iso3, name: name)
+                }
+            }
+        }
+        if fields.contains(.timezone), let zones = layers.timezones {
+            result.timezone = timezone(at: point, maxDistanceKm: maxDistanceKm, in: zones)
+        }
+        if fields.contains(.locality) {
+            result.locality = placemarkLocality(near: point, countryISO2: country.flatMap { countries[$0.countryIndex].iso2 })
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// The admin-1 division of `country` for `point`: the containing division when it is the country's,
+    /// else the nearest of the country's divisions.
+    ///
+    /// The fallback asks the layer's index for the nearest division within `max(maxDistanceKm, 10)` km
+    /// first (a few border cells); only when that names no division or another country's does it search the
+    /// country's own divisions (`AreaLayer.nearest(to:among:)`: whole-polygon tests, then every edge of the
+    /// country's divisions in order of a latitude lower bound, stopping when no further division can be
+    /// nearer). That search is exact and bounded by the vertices of one country's divisions.
+    /// - Returns: nil when the country has no division in the layer.
+    func division(of point: GeoPoint, country: ReverseMatch, maxDistanceKm: Double,
+                  in admin1: AreaLayer) -> (feature: Int, distanceKm: Double)? {
+        let owner = Int32(country.countryIndex)
+        // A division of the country that contains the point is its nearest one too (distance 0), whether
+        // the country layer answered `inside` or, where the two layers' coastlines differ, `nearest`.
+        let inside = admin1.index.area(containing: point)
+        if let inside, layers.divisionCountry[inside] == owner { return (inside, 0) }
+        let candidates = layers.countryDivisions[country.countryIndex]
+        if candidates.isEmpty { return nil }
+        // In no division: the nearest border is the nearest division's. (Inside another country's division,
+        // the nearest border might be that division's own, so only the restricted search is sure.)
+        if inside == nil,
+           let near = admin1.index.nearestArea(to: point, withinKm: Swift.max(maxDistanceKm, Self.defaultMaxDistanceKm)),
+           layers.divisionCountry[near.area] == owner {
+            return (near.area, near.distanceKm)
+        }
+        return admin1.nearest(to: point, among: candidates)
+    }
+
+    /// The time zone of `point`: containing zone, else the nearest within the radius, else nautical.
+    func timezone(at point: GeoPoint, maxDistanceKm: Double, in zones: AreaLayer) -> String? {
+        let slot = layers.slots.tzid
+        if let zone = zones.index.area(containing: point) { return zones.value(zone, slot) }
+        if maxDistanceKm > 0, let near = zones.index.nearestArea(to: point, withinKm: maxDistanceKm) {
+            return zones.value(near.area, slot)
+        }
+        return NauticalZone.ids[NauticalZone.offsetHours(longitude: point.lon) + 12]
+    }
+
+    /// Whether a places index is loaded (`placemarkLocality(near:countryISO2:)` can answer).
+    var hasLocalities: Bool { false }
+
+    /// The nearest populated place, preferring the answered country's: the places index (issue 15's
+    /// "places" work, `CountryGazetteer.locality(near:countryISO2:)`) plugs in here, and only here.
+    func placemarkLocality(near point: GeoPoint, countryISO2: String?) -> Locality? {
+        nil
+    }
+}
