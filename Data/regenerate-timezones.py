@@ -8,8 +8,8 @@ Maintainer tool, not part of the build: building and running the geocoder need n
 
 Why a second interpreter: timezonefinder 9.2.0 and timezonefinder-data 4.x declare
 `Requires-Python >=3.12`, so pip on the project's Python 3.11 offers nothing newer than 9.0.0. This
-script therefore re-runs itself in a virtual environment made from a Python >= 3.12 found on PATH
-(`python3.12`, `python3.13`, `python3.14`, or `$TZ_PYTHON`), with every package pinned in `PINS`. The
+script therefore re-runs itself in a virtual environment made from a Python >= 3.12 (`$TZ_PYTHON`,
+else `python3.12`/`3.13`/`3.14` on PATH, else a pyenv version), with every package pinned in `PINS`. The
 environment is kept in `~/.cache/geocoder-tools/` (keyed by the pins) so later runs start at once.
 
 Simplification, topology-aware so that neighbouring zones neither overlap nor leave gaps:
@@ -80,6 +80,26 @@ def _pins_satisfied():
         return False
 
 
+def find_python312():
+    """A Python >= 3.12 interpreter that really runs (a pyenv shim on PATH may not)."""
+    import glob
+
+    candidates = [os.environ.get("TZ_PYTHON")]
+    candidates += [shutil.which(n) for n in ("python3.12", "python3.13", "python3.14")]
+    candidates += sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.1[2-9]*/bin/python3")))
+    for c in candidates:
+        if not c:
+            continue
+        try:
+            ok = subprocess.run([c, "-c", "import sys, venv; sys.exit(sys.version_info < (3, 12))"],
+                                capture_output=True, timeout=60).returncode == 0
+        except OSError:
+            ok = False
+        if ok:
+            return c
+    return None
+
+
 def ensure_environment(script):
     """Re-execute `script` under a Python >= 3.12 venv holding exactly PINS, unless this already is one."""
     if _pins_satisfied():
@@ -90,8 +110,7 @@ def ensure_environment(script):
     py = os.path.join(venv, "bin", "python")
     marker = os.path.join(venv, "pins.txt")
     if not (os.path.exists(py) and os.path.exists(marker) and open(marker).read() == "\n".join(PINS)):
-        base = os.environ.get("TZ_PYTHON") or next(
-            (p for p in (shutil.which(n) for n in ("python3.12", "python3.13", "python3.14")) if p), None)
+        base = find_python312()
         if base is None:
             raise SystemExit("timezonefinder 9.2.0 needs Python >= 3.12: put python3.12 on PATH or set TZ_PYTHON")
         shutil.rmtree(venv, ignore_errors=True)
@@ -126,6 +145,65 @@ def read_zones():
         zones.append((name, polys))
     version = tf.data_version
     return zones, version
+
+
+# --------------------------------------------------------------------------- overlaps
+
+def resolve_overlaps(zones, stats):
+    """Make the zones a partition: where two zones overlap, the smaller zone (by total area) keeps
+    the overlap and it is cut out of the larger one.
+
+    The source ships genuinely overlapping zones (Asia/Urumqi inside Asia/Shanghai; Abyei in
+    Africa/Juba and Africa/Khartoum; Abkhazia and South Ossetia in Asia/Tbilisi and Europe/Moscow;
+    the West Bank in Asia/Hebron and Asia/Jerusalem; a few disputed borders). timezonefinder answers
+    there with whichever candidate its index lists first; one answer per point needs a rule, and
+    "the more specific zone wins" is the one that gives Urumqi, Hebron, Tbilisi and Juba where they
+    are used. The cut is computed with GEOS on the 1e-6-degree grid (grid_size=1), so the result's
+    vertices stay integers and the cut edges are the winner's own vertices.
+    """
+    import numpy as np
+    import shapely
+
+    geoms = []
+    for _, polys in zones:
+        closed = [[np.concatenate([r, r[:1]]).astype(np.float64) for r in p] for p in polys]
+        parts = [shapely.Polygon(c[0], c[1:]) for c in closed]
+        geoms.append(shapely.MultiPolygon(parts))
+    areas = shapely.area(geoms)
+    tree = shapely.STRtree(geoms)
+    left, right = tree.query(geoms, predicate="intersects")
+    changed = {}
+    for a, b in sorted(zip(left.tolist(), right.tolist())):
+        if a >= b:
+            continue
+        ga, gb = changed.get(a, geoms[a]), changed.get(b, geoms[b])
+        if not shapely.relate_pattern(ga, gb, "2********"):
+            continue
+        inter = shapely.intersection(ga, gb, grid_size=1)
+        if shapely.area(inter) <= 0:
+            continue
+        win, lose = (a, b) if (areas[a], zones[a][0]) < (areas[b], zones[b][0]) else (b, a)
+        gw, gl = changed.get(win, geoms[win]), changed.get(lose, geoms[lose])
+        diff = shapely.difference(gl, gw, grid_size=1)
+        changed[lose] = shapely.MultiPolygon([q for q in shapely.get_parts(diff)
+                                              if shapely.get_type_id(q) == 3 and q.area > 0])
+        if stats:
+            print(f"overlap {zones[win][0]} / {zones[lose][0]}: {shapely.area(inter) / SCALE ** 2:.6f} deg², "
+                  f"kept by {zones[win][0]}", file=sys.stderr)
+    out = []
+    for zi, (name, polys) in enumerate(zones):
+        if zi not in changed:
+            out.append((name, polys))
+            continue
+        new = []
+        for part in shapely.get_parts(changed[zi]):
+            if shapely.get_type_id(part) != 3 or part.area <= 0:
+                continue
+            rings = [np.rint(np.asarray(part.exterior.coords)[:-1]).astype(np.int64)]
+            rings += [np.rint(np.asarray(h.coords)[:-1]).astype(np.int64) for h in part.interiors]
+            new.append(rings)
+        out.append((name, new))
+    return out
 
 
 # --------------------------------------------------------------------------- topology
@@ -402,6 +480,7 @@ def main():
 
     zones, data_version = read_zones()
     zones.sort(key=lambda z: z[0])
+    zones = resolve_overlaps(zones, stats)
     rings, layout, owner = [], [], []   # layout[p] = ring ids of polygon p; owner[p] = zone index
     for zi, (_, polys) in enumerate(zones):
         for poly in polys:
