@@ -255,6 +255,72 @@ def find_junctions(rings):
     return junction
 
 
+def node_rings(rings, pieces, meets, stats):
+    """Insert, into every ring, the vertices of other rings that lie inside one of its edges.
+
+    The source is not fully noded: in a few places (mostly where an ocean zone's meridian meets a
+    coast, and along some borders drawn twice) one zone's vertex lies on a neighbour's edge without
+    being a vertex of it, so the two rings walk the same line with different vertices, their
+    stretches would not be recognised as one shared arc, and simplifying them apart would open
+    gaps and overlaps. The candidates are the vertices of pieces that meet another piece off an
+    endpoint; the test is exact (integer cross product). Changes `rings` in place; returns how many
+    vertices were inserted.
+    """
+    import numpy as np
+    import shapely
+
+    cand = set()
+    for a, b in meets:
+        for x, y in ((a, b), (b, a)):
+            line = shapely.LineString(pieces[y].astype(np.float64))
+            shapely.prepare(line)
+            pts = pieces[x]
+            hit = shapely.intersects(line, shapely.points(pts.astype(np.float64)))
+            cand.update(map(tuple, pts[hit].tolist()))
+    if not cand:
+        return 0
+    cand = np.array(sorted(cand), dtype=np.int64)
+    cpts = shapely.points(cand.astype(np.float64))
+    inserted = 0
+    for r, ring in enumerate(rings):
+        x0, y0 = ring.min(axis=0)
+        x1, y1 = ring.max(axis=0)
+        inbox = np.flatnonzero((cand[:, 0] >= x0) & (cand[:, 0] <= x1) & (cand[:, 1] >= y0) & (cand[:, 1] <= y1))
+        if len(inbox) == 0:
+            continue
+        closed = np.concatenate([ring, ring[:1]])
+        lr = shapely.LineString(closed.astype(np.float64))
+        shapely.prepare(lr)
+        on = inbox[shapely.intersects(lr, cpts[inbox])]
+        if len(on) == 0:
+            continue
+        keys = set(vertex_keys(ring).tolist())
+        a, b = closed[:-1], closed[1:]
+        adds = []  # (edge index, distance along it, point)
+        for v in cand[on]:
+            if int(vertex_keys(v[None, :])[0]) in keys:
+                continue
+            cross = (b[:, 0] - a[:, 0]) * (v[1] - a[:, 1]) - (b[:, 1] - a[:, 1]) * (v[0] - a[:, 0])
+            inside = (cross == 0) & (np.minimum(a[:, 0], b[:, 0]) <= v[0]) & (v[0] <= np.maximum(a[:, 0], b[:, 0])) \
+                & (np.minimum(a[:, 1], b[:, 1]) <= v[1]) & (v[1] <= np.maximum(a[:, 1], b[:, 1]))
+            for e in np.flatnonzero(inside).tolist():
+                adds.append((e, int(abs(v[0] - a[e, 0]) + abs(v[1] - a[e, 1])), (int(v[0]), int(v[1]))))
+        if not adds:
+            continue
+        adds.sort()
+        out, last = [], 0
+        for e, _, v in adds:
+            out.append(ring[last:e + 1])
+            out.append(np.array([v], dtype=np.int64))
+            last = e + 1
+        out.append(ring[last:])
+        rings[r] = np.concatenate(out)
+        inserted += len(adds)
+    if stats:
+        print(f"noding: {inserted} vertices inserted into rings that passed through them", file=sys.stderr)
+    return inserted
+
+
 def closed_anchors(pts):
     """Indices (besides 0) at which a closed arc pts[0..n] (pts[n] == pts[0]) is cut."""
     import numpy as np
@@ -493,18 +559,21 @@ def main():
         print(f"source: {len(zones)} zones, {len(layout)} polygons, {len(rings)} rings, {n_in} vertices, "
               f"{len(src_bad)} invalid polygons", file=sys.stderr)
 
-    junction = find_junctions(rings)
-    pieces, ring_refs = build_arcs(rings, junction)
+    for _ in range(4):
+        junction = find_junctions(rings)
+        pieces, ring_refs = build_arcs(rings, junction)
+        _, source_meets = crossing_pieces(dict(enumerate(pieces)))
+        if stats:
+            print(f"pieces: {len(pieces)}, of which {len(source_meets)} pairs meet off their endpoints",
+                  file=sys.stderr)
+        if not node_rings(rings, pieces, source_meets, stats):
+            break
     piece_rings = [[] for _ in pieces]
     for r, refs in enumerate(ring_refs):
         for pid, _ in refs:
             piece_rings[pid].append(r)
     tol = [TOLERANCE_DEG * SCALE] * len(pieces)
-    _, source_meets = crossing_pieces(dict(enumerate(pieces)))
     source_points = set().union(*source_meets.values())
-    if stats:
-        print(f"pieces: {len(pieces)}, of which {len(source_meets)} pairs meet off their endpoints "
-              "in the source", file=sys.stderr)
 
     def split(i):
         """Cut piece i in two at its middle vertex (the second half gets a new id), in every ring."""

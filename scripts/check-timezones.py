@@ -7,6 +7,8 @@ was made from (see Data/regenerate-timezones.py). The two sets, both from fixed 
   uniform   N points uniform on the sphere;
   border    N points within 1 km of a zone border: a point drawn uniformly by length along the
             original polygons' edges, then moved a uniform distance of 0-1 km in a uniform direction.
+            Reported also split into land borders (between two land zones) and sea borders (between
+            a land zone, whose polygon includes its territorial waters, and an Etc/GMT ocean zone).
 
 Our answers come from one of:
   --polygons (default)  Data/timezones.geojson read with shapely and queried through an STRtree
@@ -52,7 +54,7 @@ def uniform_points(n, seed):
     rng = np.random.default_rng(seed)
     lat = np.degrees(np.arcsin(rng.uniform(-1.0, 1.0, n)))
     lon = rng.uniform(-180.0, 180.0, n)
-    return lat, lon
+    return lat, lon, None
 
 
 def border_points(n, seed, regen):
@@ -60,17 +62,22 @@ def border_points(n, seed, regen):
     import numpy as np
 
     zones, _ = regen.read_zones()
-    starts, ends = [], []
-    for _, polys in zones:
+    starts, ends, sea = [], [], []
+    sea_edges = set()
+    for name, polys in zones:
         for poly in polys:
             for ring in poly:
                 r = ring.astype(np.float64) / regen.SCALE
                 starts.append(r)
                 ends.append(np.roll(r, -1, axis=0))
-    a, b = np.concatenate(starts), np.concatenate(ends)
+                sea.append(np.full(len(r), name.startswith("Etc/")))
+                if name.startswith("Etc/"):
+                    k = regen.vertex_keys(ring).tolist()
+                    sea_edges.update((min(u, v), max(u, v)) for u, v in zip(k, k[1:] + k[:1]))
+    a, b, sea = np.concatenate(starts), np.concatenate(ends), np.concatenate(sea)
     # Leave out the artificial edges: along the antimeridian and along the poles.
     artificial = ((np.abs(a[:, 0]) == 180) & (a[:, 0] == b[:, 0])) | ((np.abs(a[:, 1]) == 90) & (a[:, 1] == b[:, 1]))
-    a, b = a[~artificial], b[~artificial]
+    a, b, sea = a[~artificial], b[~artificial], sea[~artificial]
     mid_lat = np.radians((a[:, 1] + b[:, 1]) / 2)
     length = np.hypot((b[:, 0] - a[:, 0]) * np.cos(mid_lat), b[:, 1] - a[:, 1])
     rng = np.random.default_rng(seed)
@@ -84,7 +91,11 @@ def border_points(n, seed, regen):
     p2 = np.arcsin(np.sin(p1) * np.cos(dist) + np.cos(p1) * np.sin(dist) * np.cos(bearing))
     l2 = l1 + np.arctan2(np.sin(bearing) * np.sin(dist) * np.cos(p1), np.cos(dist) - np.sin(p1) * np.sin(p2))
     lon = (np.degrees(l2) + 180.0) % 360.0 - 180.0
-    return np.degrees(p2), lon
+    # A border between two land zones, or one with an ocean zone (a territorial-waters line)?
+    ka = regen.vertex_keys(np.rint(a[edge] * regen.SCALE).astype(np.int64)).tolist()
+    kb = regen.vertex_keys(np.rint(b[edge] * regen.SCALE).astype(np.int64)).tolist()
+    at_sea = sea[edge] | np.array([(min(u, v), max(u, v)) in sea_edges for u, v in zip(ka, kb)])
+    return np.degrees(p2), lon, ~at_sea
 
 
 def reference(lat, lon):
@@ -204,12 +215,17 @@ class Geocoder:
         return out, dt
 
 
-def report(name, lat, lon, ref, ref_dt, ours, ours_dt, label, top):
+def report(name, land, ref, ref_dt, ours, ours_dt, label, top):
     n = len(ref)
     agree = sum(1 for r, o in zip(ref, ours) if r == o)
     confused = collections.Counter((r, o) for r, o in zip(ref, ours) if r != o)
     print(f"\n{name}: {n:,} points")
     print(f"  agreement: {agree:,} / {n:,} = {100.0 * agree / n:.4f} %  ({n - agree:,} differ)")
+    if land is not None:
+        for what, keep in (("land borders (two land zones)", land), ("sea borders (a land zone and an ocean zone)", ~land)):
+            idx = keep.nonzero()[0].tolist()
+            k = sum(1 for i in idx if ref[i] == ours[i])
+            print(f"    {what}: {k:,} / {len(idx):,} = {100.0 * k / max(1, len(idx)):.4f} %")
     print(f"  timezonefinder: {ref_dt:.2f} s ({n / ref_dt:,.0f} points/s, batch timezone_ids_at)")
     print(f"  {label}: {ours_dt:.2f} s ({n / ours_dt:,.0f} points/s)")
     if confused:
@@ -249,10 +265,10 @@ def main():
         label = "shapely STRtree on " + os.path.relpath(args.data)
         print(f"{os.path.relpath(args.data)} loaded in {ours.load_seconds:.1f} s")
     total_agree = total = 0
-    for name, lat, lon in sets:
+    for name, lat, lon, land in sets:
         ref, ref_dt = reference(lat, lon)
         mine, mine_dt = ours.answers(lat, lon)
-        a, n = report(name, lat, lon, ref, ref_dt, mine, mine_dt, label, args.top)
+        a, n = report(name, land, ref, ref_dt, mine, mine_dt, label, args.top)
         total_agree += a
         total += n
     single_n = min(args.n, 20_000)
