@@ -451,6 +451,8 @@ def assemble(ring_refs, simple):
 
 
 def signed_area2(ring):
+    import numpy as np
+
     x = ring[:, 0].astype(float)
     y = ring[:, 1].astype(float)
     return float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)) if len(ring) else 0.0
@@ -523,6 +525,8 @@ def fmt(v):
 
 
 def ring_json(ring, ccw):
+    import numpy as np
+
     if (signed_area2(ring) > 0) != ccw:
         ring = ring[::-1]
     closed = np.concatenate([ring, ring[:1]])
@@ -531,7 +535,6 @@ def ring_json(ring, ccw):
 
 def main():
     ensure_environment(__file__)
-    global np
     import numpy as np
     import shapely
 
