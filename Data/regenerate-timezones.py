@@ -59,6 +59,7 @@ SCALE = 1_000_000  # integer units per degree; the source's coordinates are all 
 # issue-15 contract); see Data/README.md for its measured effect.
 TOLERANCE_DEG = 0.0045
 MIN_TOLERANCE_DEG = 1e-7  # below this an arc is kept unsimplified
+SNAP_UNITS = 1.0  # a vertex this close (in 1e-6°) to a neighbour's edge is inserted into that edge
 SPLIT_ABOVE = 64  # a piece that fails a check and has more vertices than this is cut in two
 
 
@@ -258,13 +259,14 @@ def find_junctions(rings):
 def node_rings(rings, pieces, meets, stats):
     """Insert, into every ring, the vertices of other rings that lie inside one of its edges.
 
-    The source is not fully noded: in a few places (mostly where an ocean zone's meridian meets a
-    coast, and along some borders drawn twice) one zone's vertex lies on a neighbour's edge without
-    being a vertex of it, so the two rings walk the same line with different vertices, their
-    stretches would not be recognised as one shared arc, and simplifying them apart would open
-    gaps and overlaps. The candidates are the vertices of pieces that meet another piece off an
-    endpoint; the test is exact (integer cross product). Changes `rings` in place; returns how many
-    vertices were inserted.
+    The source is not fully noded: in places (mostly where an ocean zone's meridian meets a
+    territorial-waters line, and along some borders drawn twice) one zone's vertex lies on a
+    neighbour's edge, or within its 1e-6° rounding of it, without being a vertex of it, so the two
+    rings walk the same line with different vertices, their stretches would not be recognised as
+    one shared arc, and the zones would keep sub-micro-degree slivers of overlap and gap. The
+    candidates are the vertices of pieces that meet another piece off an endpoint; a candidate
+    within SNAP_UNITS of an edge's interior (integer arithmetic) is inserted into it. Changes
+    `rings` in place; returns how many vertices were inserted.
     """
     import numpy as np
     import shapely
@@ -275,7 +277,7 @@ def node_rings(rings, pieces, meets, stats):
             line = shapely.LineString(pieces[y].astype(np.float64))
             shapely.prepare(line)
             pts = pieces[x]
-            hit = shapely.intersects(line, shapely.points(pts.astype(np.float64)))
+            hit = shapely.dwithin(line, shapely.points(pts.astype(np.float64)), SNAP_UNITS)
             cand.update(map(tuple, pts[hit].tolist()))
     if not cand:
         return 0
@@ -291,7 +293,7 @@ def node_rings(rings, pieces, meets, stats):
         closed = np.concatenate([ring, ring[:1]])
         lr = shapely.LineString(closed.astype(np.float64))
         shapely.prepare(lr)
-        on = inbox[shapely.intersects(lr, cpts[inbox])]
+        on = inbox[shapely.dwithin(lr, cpts[inbox], SNAP_UNITS)]
         if len(on) == 0:
             continue
         keys = set(vertex_keys(ring).tolist())
@@ -300,9 +302,13 @@ def node_rings(rings, pieces, meets, stats):
         for v in cand[on]:
             if int(vertex_keys(v[None, :])[0]) in keys:
                 continue
-            cross = (b[:, 0] - a[:, 0]) * (v[1] - a[:, 1]) - (b[:, 1] - a[:, 1]) * (v[0] - a[:, 0])
-            inside = (cross == 0) & (np.minimum(a[:, 0], b[:, 0]) <= v[0]) & (v[0] <= np.maximum(a[:, 0], b[:, 0])) \
-                & (np.minimum(a[:, 1], b[:, 1]) <= v[1]) & (v[1] <= np.maximum(a[:, 1], b[:, 1]))
+            # v within SNAP_UNITS of the edge's interior: |cross| <= SNAP * length, projection inside
+            dx, dy = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
+            cross = dx * (v[1] - a[:, 1]) - dy * (v[0] - a[:, 0])
+            dot = dx * (v[0] - a[:, 0]) + dy * (v[1] - a[:, 1])
+            len2 = dx * dx + dy * dy
+            inside = (cross.astype(np.float64) ** 2 <= (SNAP_UNITS ** 2) * len2.astype(np.float64)) \
+                & (dot > 0) & (dot < len2)
             for e in np.flatnonzero(inside).tolist():
                 adds.append((e, int(abs(v[0] - a[e, 0]) + abs(v[1] - a[e, 1])), (int(v[0]), int(v[1]))))
         if not adds:
