@@ -14,7 +14,9 @@ environment is kept in `~/.cache/geocoder-tools/` (keyed by the pins) so later r
 
 Simplification, topology-aware so that neighbouring zones neither overlap nor leave gaps:
 1. Every ring is read through timezonefinder's public `get_geometry` as integers in 1e-6 degrees
-   (the source's own precision: every coordinate is a multiple of 1e-6).
+   (the source's own precision: every coordinate is a multiple of 1e-6). Where two zones overlap,
+   the smaller keeps the overlap (`resolve_overlaps`); a vertex lying on (or within 1e-6° of) a
+   neighbour's edge is inserted into that edge (`node_rings`).
 2. The rings are cut into arcs at junctions: a vertex where the set of rings using the edge before
    it differs from the set using the edge after it, or that has more than two neighbours. Each arc
    is stored once, in a canonical direction, however many rings use it; a ring with no junction
