@@ -45,6 +45,9 @@ func load(_ bytes: [UInt8]) {
         _ = gazetteer.reverse(GeoPoint(lat: lat, lon: lon))
         _ = gazetteer.reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: 0)
         _ = gazetteer.reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: 20_000)
+        // The placemark layers (admin-1, time zones) read from the same index, with their fallbacks.
+        _ = gazetteer.placemark(at: GeoPoint(lat: lat, lon: lon))
+        _ = gazetteer.placemark(at: GeoPoint(lat: lat, lon: lon), maxDistanceKm: 20_000)
     }
     _ = gazetteer.reverse([GeoPoint(lat: 1, lon: 1), GeoPoint(lat: 50, lon: 50)], maxDistanceKm: 500)
     _ = gazetteer.countries(in: GeoBox(minLat: -10, minLon: 170, maxLat: 10, maxLon: -170))

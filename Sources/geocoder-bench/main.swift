@@ -14,6 +14,8 @@ let usage = """
                                                    the nearest-border figures only (issue 14): in-process, then stdio
            geocoder-bench --forward [--class PREFIX] [--runs R] [--data PATH]
                                                    forwardGeocode latency per query class (name tables of Data/)
+           geocoder-bench --placemark [--points N] [--runs R] [--data PATH]
+                                                   country-only vs full placemark in-process, and the layers' exactness
            --export-points PATH writes both point sets (float64 lat, lon pairs; uniform, then near-border)
            for scripts/bench-peer.py, so the peer measures the very same points
     """
@@ -29,6 +31,7 @@ var exportPath: String? = nil
 var forwardOnly = false
 var forwardClass: String? = nil
 var nearestOnly = false
+var placemarkOnly = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let name = arguments.removeFirst()
@@ -48,6 +51,7 @@ while !arguments.isEmpty {
     case "--forward": forwardOnly = true
     case "--class": forwardClass = value()
     case "--nearest": nearestOnly = true
+    case "--placemark": placemarkOnly = true
     default: say(usage); exit(2)
     }
 }
@@ -114,6 +118,11 @@ failures += NearestBench.check(index: index, nearCoast: nearBorder, uniform: uni
 if let checkOnly {
     say("\(failures == 0 ? "all" : "not all") passed: \(failures) failed of \(2 * checkOnly) points and the nearest-border comparisons")
     exit(failures == 0 ? 0 : 1)
+}
+
+if placemarkOnly {
+    PlacemarkBench.run(countryPath: path, gazetteer: gazetteer, uniform: uniform, nearBorder: nearBorder, runs: runs)
+    exit(0)
 }
 
 if nearestOnly {

@@ -13,6 +13,7 @@ import shutil
 
 import pytest
 
+from cachefiles import cache_files, settle
 from geoclient import Server, run_cli
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures", "placemark")
@@ -152,10 +153,16 @@ def test_missing_layer_is_noted_once(tmp_path, geocoder_bin):
 
 
 def test_changed_layer_rebuilds_the_index(data_dir, cache_dir):
+    files = [data_dir / name for name in ["countries.geojson", *LAYERS]]
+    settle(*files)
     with Server(["--data", countries(data_dir)]) as server:
         assert server.result("reverseGeocode", {"lat": 2, "lon": 15})["timezone"] == "Test/East"
-    assert any(cache_dir.iterdir()), "the index was cached"
+    first = cache_files(cache_dir)
+    assert len(first) == 1, "the index was cached"
+    with Server(["--data", countries(data_dir)]) as server:
+        assert server.result("reverseGeocode", {"lat": 2, "lon": 15})["timezone"] == "Test/East", "from the cache"
     path = data_dir / "timezones.geojson"
     path.write_text(path.read_text().replace("Test/East", "Test/Other"))
+    settle(*files)
     with Server(["--data", countries(data_dir)]) as server:
         assert server.result("reverseGeocode", {"lat": 2, "lon": 15})["timezone"] == "Test/Other"

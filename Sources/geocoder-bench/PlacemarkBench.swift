@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import GeoCore
+
+/// `geocoder-bench --placemark`: country-only vs full placemark in-process, side by side on the same
+/// points, and the layers' exactness (grid answer vs whole-polygon test).
+///
+/// The layers are `admin1-polygons.geojson` and `timezones.geojson` next to the country file. Where one is
+/// missing, the country polygons stand in for it (each country one "division" of itself, one "zone"),
+/// so the figure measures the same work (a grid lookup, a nearest-border search at sea) over a layer of
+/// the country layer's size; the report says which.
+enum PlacemarkBench {
+    static func run(countryPath: String, gazetteer: CountryGazetteer, uniform: [GeoPoint], nearBorder: [GeoPoint],
+                    runs: Int) {
+        let directory = countryPath.lastIndex(of: "/").map { String(countryPath[..<$0]) } ?? "."
+        var standIn: [MultiPolygon]? = nil
+        func countryAreas() -> [MultiPolygon] {
+            if let standIn { return standIn }
+            guard let bytes = readFile(countryPath),
+                  let decoded = try? GeoJSONDecoder.decodeFeatures(bytes) else { return [] }
+            let areas: [MultiPolygon] = decoded.features.compactMap { feature in
+                switch feature.geometry {
+                case .polygon(let p)?: return MultiPolygon(polygons: [p])
+                case .multiPolygon(let m)?: return m
+                default: return nil
+                }
+            }
+            standIn = areas
+            return areas
+        }
+        func layer(_ file: String, schema: [String], standInValues: (Int) -> [String?]) -> (AreaLayer, String) {
+            var warnings: [GeoJSONWarning] = []
+            if let bytes = readFile(directory + "/" + file),
+               let loaded = try? AreaLayer.load(geoJSON: bytes, keeping: schema, warnings: &warnings) {
+                return (loaded, directory + "/" + file)
+            }
+            let areas = countryAreas()
+            var values: [String?] = []
+            for k in areas.indices { values += standInValues(k) }
+            return (AreaLayer(propertyNames: schema, values: values, areas: areas), "stand-in: the country polygons")
+        }
+        let admin1Schema = ["adm0_a3", "iso_3166_2", "name", "name_en", "type", "type_en", "geonames_admin1",
+                            "territory_iso2", "territory_iso3", "territory_name"]
+        let t0 = now()
+        let (admin1, admin1Source) = layer("admin1-polygons.geojson", schema: admin1Schema) { k in
+            [gazetteer.countries[k].adm0a3, nil, gazetteer.countries[k].name, nil, nil, nil, nil, nil, nil, nil]
+        }
+        let (zones, zoneSource) = layer("timezones.geojson", schema: ["tzid"]) { k in ["Zone/\(k)"] }
+        let full = gazetteer.withLayers(admin1: admin1, timezones: zones)
+        say("placemark layers (built in \(fixed((now() - t0) * 1000, 0)) ms): admin-1 \(admin1.featureCount) features, \(admin1.index.edgeCount) edges (\(admin1Source)); time zones \(zones.featureCount) features, \(zones.index.edgeCount) edges (\(zoneSource))")
+        for (name, layer) in [("admin-1", admin1), ("time zones", zones)] {
+            for (label, points) in [("uniform", uniform), ("within 5 km of borders", nearBorder)] {
+                var differ = 0
+                let sample = points.prefix(20_000)
+                for p in sample where layer.index.area(containing: p) != layer.index.exactArea(containing: p) { differ += 1 }
+                say("  exactness, \(name), \(label): \(sample.count - differ) identical, \(differ) different of \(sample.count) (grid vs whole-polygon test)")
+            }
+        }
+        say("placemark in-process (one core, thread CPU time, median of \(runs) passes; default radius 10 km):")
+        for (label, points) in [("uniform on the sphere", uniform), ("within 5 km of borders/coasts", nearBorder)] {
+            let countryOnly = rate(points, runs: runs) { full.placemark(at: $0, fields: .country)?.country?.countryIndex ?? -1 }
+            let placemark = rate(points, runs: runs) { p in
+                let m = full.placemark(at: p)
+                return (m?.admin1?.feature ?? -1) &+ (m?.timezone?.utf8.count ?? 0)
+            }
+            let plain = rate(points, runs: runs) { gazetteer.reverse($0)?.countryIndex ?? -1 }
+            say("  \(label): reverse \(fixed(plain / 1e6)) M/s, fields [country] \(fixed(countryOnly / 1e6)) M/s, full placemark \(fixed(placemark / 1e6)) M/s (\(fixed(countryOnly / placemark)) × slower)")
+        }
+    }
+}
