@@ -57,15 +57,27 @@ extension KeyIndex {
         // rows[d * band + (j − d + bound)]: distance between the key's first d bytes and the query's first j
         // bytes, for |j − d| ≤ bound.
         // One spare row at the end, for a row computed only to be looked at.
-        var rows = [Int](repeating: far, count: (maxDepth + 2) * band)
+        // Plain buffers, not arrays: the nested `fill` writes them on every trie node, and a captured array
+        // costs a dynamic exclusivity check per access (a fifth of the walk).
+        let rowCount = (maxDepth + 2) * band
+        let rows = UnsafeMutablePointer<Int>.allocate(capacity: rowCount)
+        rows.initialize(repeating: far, count: rowCount)
+        let q = UnsafeMutablePointer<Int>.allocate(capacity: m)
+        for j in 0..<m { q[j] = Int(query[j]) }
+        let path = UnsafeMutablePointer<UInt8>.allocate(capacity: maxDepth)
+        path.initialize(repeating: 0, count: maxDepth)
+        defer {
+            rows.deallocate()
+            q.deallocate()
+            path.deallocate()
+        }
         let spare = (maxDepth + 1) * band
         for j in 0...min(bound, m) { rows[j + bound] = j }
-        var path = [UInt8](repeating: 0, count: maxDepth)
         var valid = 0  // rows 0...valid hold the path's first `valid` bytes
-        // The prefix to skip, in a reused buffer. The key is read from the cursor in place: it is not held
-        // across a move (a copy held then would make the cursor's next fold reallocate).
-        var prefix: [UInt8] = []
-        prefix.reserveCapacity(64)
+        // The prefix to skip, in a reused buffer: `prefix[0..<n]` (written in place, never resized). The key
+        // is read from the cursor in place: it is not held across a move (a copy held then would make the
+        // cursor's next fold reallocate).
+        var prefix = [UInt8](repeating: 0, count: maxDepth + 1)
         /// Computes the row for the key's first `depth + 1` bytes, the last being `byte` (−1: a byte equal to
         /// no query byte), from the rows above it, into `rows[base..<base + band]`; returns its minimum.
         func fill(depth: Int, byte: Int, at base: Int) -> Int {
@@ -79,10 +91,10 @@ extension KeyIndex {
                     value = row
                 } else if j > 0 && j <= m {
                     // Substitution or match from (d, j − 1); deletion from (d, j); insertion from (d + 1, j − 1).
-                    value = rows[previous + o] + (Int(query[j - 1]) == byte ? 0 : 1)
+                    value = rows[previous + o] + (q[j - 1] == byte ? 0 : 1)
                     if o + 1 < band { value = min(value, rows[previous + o + 1] + 1) }
                     if o > 0 { value = min(value, rows[base + o - 1] + 1) }
-                    if depth >= 1 && j >= 2 && byte == Int(query[j - 2]) && path[depth - 1] == query[j - 1] {
+                    if depth >= 1 && j >= 2 && byte == q[j - 2] && Int(path[depth - 1]) == q[j - 1] {
                         value = min(value, rows[previous - band + o] + 1)  // a swap, from (d − 1, j − 2)
                     }
                     value = min(value, far)
@@ -90,8 +102,6 @@ extension KeyIndex {
                 rows[base + o] = value
                 if value < rowMin { rowMin = value }
             }
-            work.rows += 1
-            work.cells += band
             return rowMin
         }
 
@@ -104,7 +114,7 @@ extension KeyIndex {
             cursor.load(0)
         }
         while cursor.position < count {
-            if firstByte == .same && (cursor.key.isEmpty || cursor.key[0] != query[0]) { return work }
+            if firstByte == .same && (cursor.key.isEmpty || cursor.key[0] != query[0]) { break }
             if firstByte == .other && cursor.key.first == query[0] {
                 // The subtree `.same` walked: jump past it. No path rows survive the jump.
                 valid = 0
@@ -126,6 +136,7 @@ extension KeyIndex {
                 let c = cursor.key[depth]
                 path[depth] = c
                 let rowMin = fill(depth: depth, byte: Int(c), at: (depth + 1) * band)
+                work.rows += 1
                 depth += 1
                 valid = depth
                 if rowMin > bound {
@@ -137,26 +148,29 @@ extension KeyIndex {
                 // No key starting with these bytes comes within the bound.
                 valid = min(valid, pruned)
                 work.skips += 1
-                prefix.removeAll(keepingCapacity: true)
-                prefix.append(contentsOf: cursor.key[0..<pruned])
+                for k in 0..<pruned { prefix[k] = path[k] }
                 // Its siblings: a byte that equals no query byte the row compares with gives one and the same
                 // row, so when that row is pruned too, only siblings whose last byte is one of those query
                 // bytes can match. Jump to the next such sibling, or past the parent when none is left.
                 let parent = pruned - 1
-                if !tooLong && parent >= 1 && fill(depth: parent, byte: -1, at: spare) > bound {
-                    let c = Int(cursor.key[parent])
-                    var next = 256
-                    for j in max(1, parent - bound)...min(m, parent + bound + 1) where Int(query[j - 1]) > c {
-                        next = min(next, Int(query[j - 1]))
-                    }
-                    prefix.removeLast()
-                    if next < 256 {
-                        prefix.append(UInt8(next))
-                        cursor.skip(to: prefix[...])
+                if !tooLong && parent >= 1 {
+                    work.rows += 1
+                    if fill(depth: parent, byte: -1, at: spare) > bound {
+                        let c = Int(path[parent])
+                        var next = 256
+                        for j in max(1, parent - bound)...min(m, parent + bound + 1) where q[j - 1] > c {
+                            next = min(next, q[j - 1])
+                        }
+                        if next < 256 {
+                            prefix[parent] = UInt8(next)
+                            cursor.skip(to: prefix[0..<pruned])
+                            continue
+                        }
+                        cursor.skip(prefix: prefix[0..<parent])
                         continue
                     }
                 }
-                cursor.skip(prefix: prefix[...])
+                cursor.skip(prefix: prefix[0..<pruned])
                 continue
             }
             valid = keyCount
@@ -167,6 +181,7 @@ extension KeyIndex {
             }
             cursor.advance()
         }
+        work.cells = work.rows * band
         return work
     }
 }

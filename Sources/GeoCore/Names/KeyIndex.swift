@@ -25,11 +25,12 @@ struct KeyIndex: Sendable {
     /// The longest key's length in bytes: no key is within `bound` edits of a longer query than this plus
     /// `bound`, so the fuzzy walk refuses such queries at once (`forEachFuzzy`).
     let maxKeyLength: Int
-    /// Per block, the first 4 bytes of its first key (`HeadPrefix.pack`): the cursor's skips search these
+    /// Per block, the first 8 bytes of its first key (`HeadPrefix.pack`): the cursor's skips search these
     /// instead of decoding and folding block heads, which was most of a fuzzy walk that finds nothing (it
-    /// skips past every 3-byte prefix of ~550,000 keys). Built in memory when the index is made or loaded
-    /// (one short fold per block, ~34,000 for the names), so the file format does not change.
-    private(set) var heads: Table<UInt32> = Table([])
+    /// skips past every 3-byte prefix of ~550,000 keys). 8 bytes, not 4: a two-edit walk also prunes
+    /// thousands of 5- to 8-byte prefixes. Built in memory when the index is made or loaded (one short fold
+    /// per block, ~34,000 for the names: 270 KB), so the file format does not change.
+    private(set) var heads: Table<UInt64> = Table([])
 
     init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, keyLengths: Table<UInt8>, maxKeyLength: Int) {
         self.data = data
@@ -41,9 +42,9 @@ struct KeyIndex: Sendable {
     }
 
     /// The first key bytes of every block head, packed (see `heads`).
-    private func headPrefixes() -> Table<UInt32> {
+    private func headPrefixes() -> Table<UInt64> {
         var cursor = Cursor(self)
-        var packed: [UInt32] = []
+        var packed: [UInt64] = []
         packed.reserveCapacity(blockCount)
         let bytes = data.buffer, starts = blockStarts.buffer
         for block in 0..<blockCount {
@@ -59,7 +60,7 @@ struct KeyIndex: Sendable {
     /// The packed head of the block at `start..<end` when its text begins with ASCII letters and digits
     /// (then the key begins with them lower-cased, whatever follows: folding only appends): most blocks,
     /// without a fold. nil otherwise (the caller folds).
-    private static func asciiHead(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt32? {
+    private static func asciiHead(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64? {
         var offset = start, length = 0, shift = 0
         while true {
             guard offset < end, shift < 28 else { return nil }
@@ -69,48 +70,48 @@ struct KeyIndex: Sendable {
             if byte < 0x80 { break }
             shift += 7
         }
-        let n = min(length, 4)
+        let n = min(length, 8)
         guard n > 0, n <= end - offset else { return nil }
-        var packed: UInt32 = 0
+        var packed: UInt64 = 0
         for k in 0..<n {
             var c = bytes[offset + k]
             if c >= 0x41 && c <= 0x5A { c += 0x20 }
             guard (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) else { return nil }
-            packed = packed << 8 | UInt32(c)
+            packed = packed << 8 | UInt64(c)
         }
-        return packed << UInt32(8 * (4 - n))
+        return packed << UInt64(8 * (8 - n))
     }
 
-    /// A key's first bytes packed into an integer that orders as they do: up to 4 bytes, big-endian, padded
+    /// A key's first bytes packed into an integer that orders as they do: up to 8 bytes, big-endian, padded
     /// with zeros (no key holds a zero byte, so a shorter key still sorts first). Comparing `pack(key) >>
-    /// shift` with a packed target of `length` ≤ 4 bytes compares the key cut to `length` bytes with it.
+    /// shift` with a packed target of `length` ≤ 8 bytes compares the key cut to `length` bytes with it.
     struct HeadPrefix {
-        let value: UInt32
-        let shift: UInt32
+        let value: UInt64
+        let shift: UInt64
         /// True: the skip goes past keys equal to the target when cut (`skip(prefix:)`); false: only below.
         let inclusive: Bool
 
-        /// nil for targets of more than 4 bytes (or none): those skips fold block heads as before.
+        /// nil for targets of more than 8 bytes (or none): those skips fold block heads as before.
         init?(_ target: ArraySlice<UInt8>, inclusive: Bool) {
-            guard target.count >= 1 && target.count <= 4 else { return nil }
-            shift = UInt32(8 * (4 - target.count))
+            guard target.count >= 1 && target.count <= 8 else { return nil }
+            shift = UInt64(8 * (8 - target.count))
             value = Self.pack(target) >> shift
             self.inclusive = inclusive
         }
 
-        static func pack<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
-            var packed: UInt32 = 0, n = 0
-            for b in bytes.prefix(4) {
-                packed = packed << 8 | UInt32(b)
+        static func pack<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+            var packed: UInt64 = 0, n = 0
+            for b in bytes.prefix(8) {
+                packed = packed << 8 | UInt64(b)
                 n += 1
             }
-            return n == 0 ? 0 : packed << UInt32(8 * (4 - n))
+            return n == 0 ? 0 : packed << UInt64(8 * (8 - n))
         }
 
         /// Whether a key whose packed head is `head` is still before the target (to be skipped), for keys at
         /// or after the skip's start.
         @inline(__always)
-        func isBefore(_ head: UInt32) -> Bool {
+        func isBefore(_ head: UInt64) -> Bool {
             let cut = head >> shift
             return inclusive ? cut <= value : cut < value
         }
@@ -151,7 +152,7 @@ struct KeyIndex: Sendable {
         private let starts: UnsafeBufferPointer<UInt32>
         private let postings: UnsafeBufferPointer<UInt8>
         /// `KeyIndex.heads` (empty while the index builds them).
-        private let heads: UnsafeBufferPointer<UInt32>
+        private let heads: UnsafeBufferPointer<UInt64>
         let count: Int
         private(set) var position = -1
         /// The current text is `storage`'s first `textCount` bytes.
@@ -162,6 +163,9 @@ struct KeyIndex: Sendable {
         private var probe: [UInt8] = []
         private var offset = 0
         private var end = 0
+        /// How many leading text bytes the current entry shares with the one decoded before it (0 after a
+        /// move to a block's start).
+        private var shared = 0
 
         init(_ index: KeyIndex) {
             data = index.data.buffer
@@ -201,6 +205,7 @@ struct KeyIndex: Sendable {
             end = min(Int(starts[block + 1]), data.count)
             copy(varint())
             for _ in 0..<(i % KeyIndex.blockSize) { decodeNext() }
+            shared = 0
         }
 
         /// `advance` without folding the key.
@@ -223,10 +228,10 @@ struct KeyIndex: Sendable {
             return probe
         }
 
-        /// Entry `i`'s key, folded to its first 4 bytes or more (for `KeyIndex.heads`).
+        /// Entry `i`'s key, folded to its first 8 bytes or more (for `KeyIndex.heads`).
         mutating func headKeyStart(_ i: Int) -> [UInt8] {
             loadText(i)
-            return keyStart(4)
+            return keyStart(8)
         }
 
         /// Moves to entry `i`, decoding forward from the current entry when `i` lies ahead of it in the same
@@ -306,7 +311,27 @@ struct KeyIndex: Sendable {
                 advanceText()  // still in the starting block, which the cursor has not left: no decoding again
             }
             let limit = min(outside * KeyIndex.blockSize, count)
-            while position < limit && isBefore(keyStart(length)) { advanceText() }
+            // An entry whose text shares its first `fixed` bytes with the previous one (which was before)
+            // has the same key start, so it is before too: no fold (most entries of a skipped run).
+            var fixed = 0
+            while position < limit {
+                if fixed == 0 || shared < fixed {
+                    guard isBefore(keyStart(length)) else { return }
+                    fixed = asciiKeyStart(length)
+                }
+                advanceText()
+            }
+        }
+
+        /// `length` when the current text's first `length` bytes are ASCII letters and digits (then they fix
+        /// the key's first `length` bytes: folding lower-cases them and only appends after them), else 0.
+        private func asciiKeyStart(_ length: Int) -> Int {
+            guard length > 0, textCount >= length else { return 0 }
+            for k in 0..<length {
+                let c = storage.base[k] | 0x20
+                guard (c >= 0x61 && c <= 0x7A) || (storage.base[k] >= 0x30 && storage.base[k] <= 0x39) else { return 0 }
+            }
+            return length
         }
 
         /// The current entry's posting.
@@ -329,6 +354,7 @@ struct KeyIndex: Sendable {
             if shared == 15 { shared += varint() }
             if suffix == 15 { suffix += varint() }
             if shared < textCount { textCount = shared }
+            self.shared = textCount
             copy(suffix)
         }
 
