@@ -31,6 +31,13 @@ struct KeyIndex: Sendable {
     /// thousands of 5- to 8-byte prefixes. Built in memory when the index is made or loaded (one short fold
     /// per block, ~34,000 for the names: 270 KB), so the file format does not change.
     private(set) var heads: Table<UInt64> = Table([])
+    /// Every distinct first 4 bytes of a key (`HeadPrefix.pack` cut to 4 bytes: zero-padded for shorter
+    /// keys), in key order, and the first entry that has them (`groupStarts`). The fuzzy walk runs over this
+    /// table down to depth 4 (~64,000 groups for the names, against ~550,000 keys to decode and fold) and
+    /// decodes only the groups it does not prune there (`forEachFuzzy`). Built in memory like `heads` (one
+    /// pass over the entries, folding only texts that do not share their ASCII start with the previous).
+    private(set) var groups: Table<UInt32> = Table([])
+    private(set) var groupStarts: Table<UInt32> = Table([])
 
     init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, keyLengths: Table<UInt8>, maxKeyLength: Int) {
         self.data = data
@@ -39,6 +46,20 @@ struct KeyIndex: Sendable {
         self.keyLengths = keyLengths
         self.maxKeyLength = maxKeyLength
         heads = headPrefixes()
+        (groups, groupStarts) = prefixGroups()
+    }
+
+    /// The groups of entries by their key's first 4 bytes (see `groups`).
+    private func prefixGroups() -> (Table<UInt32>, Table<UInt32>) {
+        var values: [UInt32] = [], starts: [UInt32] = []
+        var cursor = Cursor(self)
+        cursor.forEachKeyStart { entry, packed in
+            if values.last != packed || values.isEmpty {
+                values.append(packed)
+                starts.append(UInt32(entry))
+            }
+        }
+        return (Table(values), Table(starts))
     }
 
     /// The first key bytes of every block head, packed (see `heads`).
@@ -323,6 +344,23 @@ struct KeyIndex: Sendable {
             }
         }
 
+        /// Calls `body(entry, first 4 key bytes packed)` for every entry in order, from the first. A text that
+        /// shares its ASCII start with the previous one has the same 4 key bytes: only the others are folded.
+        mutating func forEachKeyStart(_ body: (Int, UInt32) -> Void) {
+            guard count > 0 else { return }
+            loadText(0)
+            var fixed = 0, packed: UInt32 = 0
+            while position < count {
+                if fixed == 0 || shared < fixed {
+                    packed = UInt32(truncatingIfNeeded: HeadPrefix.pack(keyStart(4).prefix(4)) >> 32)
+                    fixed = asciiKeyStart(4)
+                }
+                body(position, packed)
+                advanceText()
+            }
+            key.removeAll(keepingCapacity: true)
+        }
+
         /// `length` when the current text's first `length` bytes are ASCII letters and digits (then they fix
         /// the key's first `length` bytes: folding lower-cases them and only appends after them), else 0.
         private func asciiKeyStart(_ length: Int) -> Int {
@@ -489,6 +527,7 @@ struct KeyIndex: Sendable {
         // count before indexing), so a damaged one can only give a wrong answer, never a bad read.
         _ = targets
         heads = headPrefixes()
+        (groups, groupStarts) = prefixGroups()
     }
 }
 
