@@ -142,7 +142,18 @@ extension KeyIndex {
                 target = target << 8 | UInt64(b)
             }
             if above { target += 1 << UInt64(8 * (4 - length)) }
-            var lo = from, hi = groupCount
+            // Galloping first: most jumps land a few groups ahead (the next sibling).
+            var lo = from, hi = groupCount, step = 1
+            while lo < hi && UInt64(groupValues[lo]) < target {
+                let probe = lo + step
+                if probe >= hi || UInt64(groupValues[probe]) >= target {
+                    lo += 1
+                    hi = min(probe, hi)
+                    break
+                }
+                lo = probe + 1
+                step *= 2
+            }
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if UInt64(groupValues[mid]) < target { lo = mid + 1 } else { hi = mid }

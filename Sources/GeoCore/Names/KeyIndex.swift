@@ -34,8 +34,8 @@ struct KeyIndex: Sendable {
     /// Every distinct first 4 bytes of a key (`HeadPrefix.pack` cut to 4 bytes: zero-padded for shorter
     /// keys), in key order, and the first entry that has them (`groupStarts`). The fuzzy walk runs over this
     /// table down to depth 4 (~64,000 groups for the names, against ~550,000 keys to decode and fold) and
-    /// decodes only the groups it does not prune there (`forEachFuzzy`). Built in memory like `heads` (one
-    /// pass over the entries, folding only texts that do not share their ASCII start with the previous).
+    /// decodes only the groups it does not prune there (`forEachFuzzy`). Stored in the index file (~64,000
+    /// groups, 0.5 MB): building them takes a pass over every entry, too slow for start-up.
     private(set) var groups: Table<UInt32> = Table([])
     private(set) var groupStarts: Table<UInt32> = Table([])
 
@@ -498,6 +498,8 @@ struct KeyIndex: Sendable {
         out.array(postings)
         out.array(keyLengths)
         out.u64(UInt64(maxKeyLength))
+        out.array(groups)
+        out.array(groupStarts)
     }
 
     /// Reads what `write(to:)` wrote; checks the block offsets. (Texts and postings are not scanned:
@@ -526,8 +528,19 @@ struct KeyIndex: Sendable {
         // every use checks them (`NameKind(rawValue:)` is optional, targets are compared with their table's
         // count before indexing), so a damaged one can only give a wrong answer, never a bad read.
         _ = targets
+        groups = try input.table(of: UInt32.self)
+        groupStarts = try input.table(of: UInt32.self)
+        // Groups in order, each starting after the previous, the first at entry 0: the walk then never
+        // reads past the entries. (That each group's keys start with its bytes is not checked: a damaged
+        // group can only give wrong matches.)
+        let entries = postings.count / 3
+        guard groups.count == groupStarts.count, (entries == 0) == groups.isEmpty else { throw .invalid("name groups") }
+        let values = groups.buffer, starts = groupStarts.buffer
+        for k in 0..<values.count {
+            let ordered = k == 0 ? starts[0] == 0 : (values[k - 1] < values[k] && starts[k - 1] < starts[k])
+            guard ordered, Int(starts[k]) < entries else { throw .invalid("name group order") }
+        }
         heads = headPrefixes()
-        (groups, groupStarts) = prefixGroups()
     }
 }
 
