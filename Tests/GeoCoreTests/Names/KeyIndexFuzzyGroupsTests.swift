@@ -125,6 +125,30 @@ struct KeyIndexFuzzyGroupsTests {
         #expect(values == values.sorted())
     }
 
+    @Test("the group table is stored in the index file; one whose starts are out of order is refused")
+    func groupsInTheFile() {
+        let (index, _) = Self.index()
+        var out = BinaryWriter()
+        index.write(to: &out)
+        /// Whether `bytes` load, and then whether the loaded tables equal the built ones.
+        func load(_ bytes: [UInt8]) -> (loaded: Bool, same: Bool) {
+            bytes.withUnsafeBytes { raw in
+                var input = BinaryReader(raw)
+                guard let loaded = try? KeyIndex(reading: &input, targets: { _ in 1 << 20 }) else { return (false, false) }
+                return (true, Array(loaded.groups) == Array(index.groups) && Array(loaded.groupStarts) == Array(index.groupStarts))
+            }
+        }
+        let intact = load(out.bytes)
+        #expect(intact.loaded && intact.same)
+        // The starts are the file's last table (4 bytes each, padded to 8): the second one set to 0.
+        let n = index.groupStarts.count
+        #expect(n > 2)
+        var damaged = out.bytes
+        let second = damaged.count - (4 * n + 7) / 8 * 8 + 4
+        for k in 0..<4 { damaged[second + k] = 0 }
+        #expect(load(damaged).loaded == false)
+    }
+
     @Test("a query whose every group is pruned within 4 bytes decodes no key")
     func prunedGroupsDecodeNothing() {
         let (index, _) = Self.index()
