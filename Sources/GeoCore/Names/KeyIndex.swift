@@ -78,9 +78,10 @@ struct KeyIndex: Sendable {
         return Table(packed)
     }
 
-    /// The packed head of the block at `start..<end` when its text begins with ASCII letters and digits
-    /// (then the key begins with them lower-cased, whatever follows: folding only appends): most blocks,
-    /// without a fold. nil otherwise (the caller folds).
+    /// The packed head of the block at `start..<end` when its text is ASCII up to its key's 8th byte: then
+    /// the key is folded here as `NameFolding.fold` folds ASCII (letters lower-cased, digits kept, a run of
+    /// anything else one space between words; folding only appends, so what follows cannot change it):
+    /// most blocks, without a call to the folder. nil when a non-ASCII byte comes first (the caller folds).
     private static func asciiHead(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64? {
         var offset = start, length = 0, shift = 0
         while true {
@@ -91,15 +92,27 @@ struct KeyIndex: Sendable {
             if byte < 0x80 { break }
             shift += 7
         }
-        let n = min(length, 8)
-        guard n > 0, n <= end - offset else { return nil }
-        var packed: UInt64 = 0
-        for k in 0..<n {
+        guard length > 0, length <= end - offset else { return nil }
+        var packed: UInt64 = 0, n = 0, pendingSpace = false
+        for k in 0..<length {
+            if n == 8 { break }
             var c = bytes[offset + k]
+            guard c < 0x80 else { return nil }
             if c >= 0x41 && c <= 0x5A { c += 0x20 }
-            guard (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) else { return nil }
-            packed = packed << 8 | UInt64(c)
+            if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) {
+                if pendingSpace {
+                    packed = packed << 8 | 0x20
+                    n += 1
+                    pendingSpace = false
+                    if n == 8 { break }
+                }
+                packed = packed << 8 | UInt64(c)
+                n += 1
+            } else {
+                pendingSpace = n > 0
+            }
         }
+        guard n > 0 else { return nil }
         return packed << UInt64(8 * (8 - n))
     }
 
