@@ -109,10 +109,12 @@ public enum WorkCost {
     /// The fuzzy walk of a `forwardGeocode` query that matched no name and no prefix, charged when the
     /// search reaches it, before it runs; its cost is bounded by the trie, not by the query.
     ///
-    /// Measured whole calls that walk (µs): one edit (4–7 folded bytes) 280 (`"Germny"`) to 400
-    /// (`"zqxjk"`), 1.07 ms in `geocoder-bench --forward`; two edits (8 bytes or more) 2,600 to 5,830
-    /// (`"wvqzpkdh"`, 18 consonants), 5.7–5.9 ms in `geocoder-bench --forward`. Estimates 2,000 and 12,000:
-    /// about 2× the worst, so a line of no-match queries stops after about 800 of them (about 5 s).
+    /// Measured whole calls that walk (µs), since the walk starts from the 4-byte group table: one edit
+    /// (4–7 folded bytes) 33–40 (`"Germny"`, `"zqxjk"`); two edits (8 bytes or more) 600–930
+    /// (`"wvqzpkdh"`, 18 consonants) in `scripts/work-calibrate`, and the worst of `geocoder-bench
+    /// --forward`, a wrong first letter that reaches the `.other` walk (`"uangladwsh"`), 4.7 ms (11.4 ms
+    /// before the table). Estimates 2,000 and 12,000, kept: about 2.5× that worst two-edit walk, so a line
+    /// of no-match queries stops after about 800 of them.
     /// - Parameter editBound: 1 for queries of 4–7 folded bytes, 2 from 8.
     public static func fuzzy(editBound: Int) -> Int {
         editBound <= 1 ? fuzzyOneEdit : fuzzyTwoEdits

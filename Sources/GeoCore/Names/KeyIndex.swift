@@ -25,11 +25,19 @@ struct KeyIndex: Sendable {
     /// The longest key's length in bytes: no key is within `bound` edits of a longer query than this plus
     /// `bound`, so the fuzzy walk refuses such queries at once (`forEachFuzzy`).
     let maxKeyLength: Int
-    /// Per block, the first 4 bytes of its first key (`HeadPrefix.pack`): the cursor's skips search these
+    /// Per block, the first 8 bytes of its first key (`HeadPrefix.pack`): the cursor's skips search these
     /// instead of decoding and folding block heads, which was most of a fuzzy walk that finds nothing (it
-    /// skips past every 3-byte prefix of ~550,000 keys). Built in memory when the index is made or loaded
-    /// (one short fold per block, ~34,000 for the names), so the file format does not change.
-    private(set) var heads: Table<UInt32> = Table([])
+    /// skips past every 3-byte prefix of ~550,000 keys). 8 bytes, not 4: a two-edit walk also prunes
+    /// thousands of 5- to 8-byte prefixes. Built in memory when the index is made or loaded (one short fold
+    /// per block, ~34,000 for the names: 270 KB), so the file format does not change.
+    private(set) var heads: Table<UInt64> = Table([])
+    /// Every distinct first 4 bytes of a key (`HeadPrefix.pack` cut to 4 bytes: zero-padded for shorter
+    /// keys), in key order, and the first entry that has them (`groupStarts`). The fuzzy walk runs over this
+    /// table down to depth 4 (~64,000 groups for the names, against ~550,000 keys to decode and fold) and
+    /// decodes only the groups it does not prune there (`forEachFuzzy`). Stored in the index file (~64,000
+    /// groups, 0.5 MB): building them takes a pass over every entry, too slow for start-up.
+    private(set) var groups: Table<UInt32> = Table([])
+    private(set) var groupStarts: Table<UInt32> = Table([])
 
     init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, keyLengths: Table<UInt8>, maxKeyLength: Int) {
         self.data = data
@@ -38,12 +46,26 @@ struct KeyIndex: Sendable {
         self.keyLengths = keyLengths
         self.maxKeyLength = maxKeyLength
         heads = headPrefixes()
+        (groups, groupStarts) = prefixGroups()
+    }
+
+    /// The groups of entries by their key's first 4 bytes (see `groups`).
+    private func prefixGroups() -> (Table<UInt32>, Table<UInt32>) {
+        var values: [UInt32] = [], starts: [UInt32] = []
+        var cursor = Cursor(self)
+        cursor.forEachKeyStart { entry, packed in
+            if values.last != packed || values.isEmpty {
+                values.append(packed)
+                starts.append(UInt32(entry))
+            }
+        }
+        return (Table(values), Table(starts))
     }
 
     /// The first key bytes of every block head, packed (see `heads`).
-    private func headPrefixes() -> Table<UInt32> {
+    private func headPrefixes() -> Table<UInt64> {
         var cursor = Cursor(self)
-        var packed: [UInt32] = []
+        var packed: [UInt64] = []
         packed.reserveCapacity(blockCount)
         let bytes = data.buffer, starts = blockStarts.buffer
         for block in 0..<blockCount {
@@ -56,10 +78,11 @@ struct KeyIndex: Sendable {
         return Table(packed)
     }
 
-    /// The packed head of the block at `start..<end` when its text begins with ASCII letters and digits
-    /// (then the key begins with them lower-cased, whatever follows: folding only appends): most blocks,
-    /// without a fold. nil otherwise (the caller folds).
-    private static func asciiHead(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt32? {
+    /// The packed head of the block at `start..<end` when its text is ASCII up to its key's 8th byte: then
+    /// the key is folded here as `NameFolding.fold` folds ASCII (letters lower-cased, digits kept, a run of
+    /// anything else one space between words; folding only appends, so what follows cannot change it):
+    /// most blocks, without a call to the folder. nil when a non-ASCII byte comes first (the caller folds).
+    private static func asciiHead(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64? {
         var offset = start, length = 0, shift = 0
         while true {
             guard offset < end, shift < 28 else { return nil }
@@ -69,48 +92,60 @@ struct KeyIndex: Sendable {
             if byte < 0x80 { break }
             shift += 7
         }
-        let n = min(length, 4)
-        guard n > 0, n <= end - offset else { return nil }
-        var packed: UInt32 = 0
-        for k in 0..<n {
+        guard length > 0, length <= end - offset else { return nil }
+        var packed: UInt64 = 0, n = 0, pendingSpace = false
+        for k in 0..<length {
+            if n == 8 { break }
             var c = bytes[offset + k]
+            guard c < 0x80 else { return nil }
             if c >= 0x41 && c <= 0x5A { c += 0x20 }
-            guard (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) else { return nil }
-            packed = packed << 8 | UInt32(c)
+            if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) {
+                if pendingSpace {
+                    packed = packed << 8 | 0x20
+                    n += 1
+                    pendingSpace = false
+                    if n == 8 { break }
+                }
+                packed = packed << 8 | UInt64(c)
+                n += 1
+            } else {
+                pendingSpace = n > 0
+            }
         }
-        return packed << UInt32(8 * (4 - n))
+        guard n > 0 else { return nil }
+        return packed << UInt64(8 * (8 - n))
     }
 
-    /// A key's first bytes packed into an integer that orders as they do: up to 4 bytes, big-endian, padded
+    /// A key's first bytes packed into an integer that orders as they do: up to 8 bytes, big-endian, padded
     /// with zeros (no key holds a zero byte, so a shorter key still sorts first). Comparing `pack(key) >>
-    /// shift` with a packed target of `length` ≤ 4 bytes compares the key cut to `length` bytes with it.
+    /// shift` with a packed target of `length` ≤ 8 bytes compares the key cut to `length` bytes with it.
     struct HeadPrefix {
-        let value: UInt32
-        let shift: UInt32
+        let value: UInt64
+        let shift: UInt64
         /// True: the skip goes past keys equal to the target when cut (`skip(prefix:)`); false: only below.
         let inclusive: Bool
 
-        /// nil for targets of more than 4 bytes (or none): those skips fold block heads as before.
+        /// nil for targets of more than 8 bytes (or none): those skips fold block heads as before.
         init?(_ target: ArraySlice<UInt8>, inclusive: Bool) {
-            guard target.count >= 1 && target.count <= 4 else { return nil }
-            shift = UInt32(8 * (4 - target.count))
+            guard target.count >= 1 && target.count <= 8 else { return nil }
+            shift = UInt64(8 * (8 - target.count))
             value = Self.pack(target) >> shift
             self.inclusive = inclusive
         }
 
-        static func pack<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
-            var packed: UInt32 = 0, n = 0
-            for b in bytes.prefix(4) {
-                packed = packed << 8 | UInt32(b)
+        static func pack<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+            var packed: UInt64 = 0, n = 0
+            for b in bytes.prefix(8) {
+                packed = packed << 8 | UInt64(b)
                 n += 1
             }
-            return n == 0 ? 0 : packed << UInt32(8 * (4 - n))
+            return n == 0 ? 0 : packed << UInt64(8 * (8 - n))
         }
 
         /// Whether a key whose packed head is `head` is still before the target (to be skipped), for keys at
         /// or after the skip's start.
         @inline(__always)
-        func isBefore(_ head: UInt32) -> Bool {
+        func isBefore(_ head: UInt64) -> Bool {
             let cut = head >> shift
             return inclusive ? cut <= value : cut < value
         }
@@ -151,7 +186,7 @@ struct KeyIndex: Sendable {
         private let starts: UnsafeBufferPointer<UInt32>
         private let postings: UnsafeBufferPointer<UInt8>
         /// `KeyIndex.heads` (empty while the index builds them).
-        private let heads: UnsafeBufferPointer<UInt32>
+        private let heads: UnsafeBufferPointer<UInt64>
         let count: Int
         private(set) var position = -1
         /// The current text is `storage`'s first `textCount` bytes.
@@ -162,6 +197,9 @@ struct KeyIndex: Sendable {
         private var probe: [UInt8] = []
         private var offset = 0
         private var end = 0
+        /// How many leading text bytes the current entry shares with the one decoded before it (0 after a
+        /// move to a block's start).
+        private var shared = 0
 
         init(_ index: KeyIndex) {
             data = index.data.buffer
@@ -201,6 +239,7 @@ struct KeyIndex: Sendable {
             end = min(Int(starts[block + 1]), data.count)
             copy(varint())
             for _ in 0..<(i % KeyIndex.blockSize) { decodeNext() }
+            shared = 0
         }
 
         /// `advance` without folding the key.
@@ -223,10 +262,10 @@ struct KeyIndex: Sendable {
             return probe
         }
 
-        /// Entry `i`'s key, folded to its first 4 bytes or more (for `KeyIndex.heads`).
+        /// Entry `i`'s key, folded to its first 8 bytes or more (for `KeyIndex.heads`).
         mutating func headKeyStart(_ i: Int) -> [UInt8] {
             loadText(i)
-            return keyStart(4)
+            return keyStart(8)
         }
 
         /// Moves to entry `i`, decoding forward from the current entry when `i` lies ahead of it in the same
@@ -306,7 +345,44 @@ struct KeyIndex: Sendable {
                 advanceText()  // still in the starting block, which the cursor has not left: no decoding again
             }
             let limit = min(outside * KeyIndex.blockSize, count)
-            while position < limit && isBefore(keyStart(length)) { advanceText() }
+            // An entry whose text shares its first `fixed` bytes with the previous one (which was before)
+            // has the same key start, so it is before too: no fold (most entries of a skipped run).
+            var fixed = 0
+            while position < limit {
+                if fixed == 0 || shared < fixed {
+                    guard isBefore(keyStart(length)) else { return }
+                    fixed = asciiKeyStart(length)
+                }
+                advanceText()
+            }
+        }
+
+        /// Calls `body(entry, first 4 key bytes packed)` for every entry in order, from the first. A text that
+        /// shares its ASCII start with the previous one has the same 4 key bytes: only the others are folded.
+        mutating func forEachKeyStart(_ body: (Int, UInt32) -> Void) {
+            guard count > 0 else { return }
+            loadText(0)
+            var fixed = 0, packed: UInt32 = 0
+            while position < count {
+                if fixed == 0 || shared < fixed {
+                    packed = UInt32(truncatingIfNeeded: HeadPrefix.pack(keyStart(4).prefix(4)) >> 32)
+                    fixed = asciiKeyStart(4)
+                }
+                body(position, packed)
+                advanceText()
+            }
+            key.removeAll(keepingCapacity: true)
+        }
+
+        /// `length` when the current text's first `length` bytes are ASCII letters and digits (then they fix
+        /// the key's first `length` bytes: folding lower-cases them and only appends after them), else 0.
+        private func asciiKeyStart(_ length: Int) -> Int {
+            guard length > 0, textCount >= length else { return 0 }
+            for k in 0..<length {
+                let c = storage.base[k] | 0x20
+                guard (c >= 0x61 && c <= 0x7A) || (storage.base[k] >= 0x30 && storage.base[k] <= 0x39) else { return 0 }
+            }
+            return length
         }
 
         /// The current entry's posting.
@@ -329,6 +405,7 @@ struct KeyIndex: Sendable {
             if shared == 15 { shared += varint() }
             if suffix == 15 { suffix += varint() }
             if shared < textCount { textCount = shared }
+            self.shared = textCount
             copy(suffix)
         }
 
@@ -434,6 +511,8 @@ struct KeyIndex: Sendable {
         out.array(postings)
         out.array(keyLengths)
         out.u64(UInt64(maxKeyLength))
+        out.array(groups)
+        out.array(groupStarts)
     }
 
     /// Reads what `write(to:)` wrote; checks the block offsets. (Texts and postings are not scanned:
@@ -462,6 +541,18 @@ struct KeyIndex: Sendable {
         // every use checks them (`NameKind(rawValue:)` is optional, targets are compared with their table's
         // count before indexing), so a damaged one can only give a wrong answer, never a bad read.
         _ = targets
+        groups = try input.table(of: UInt32.self)
+        groupStarts = try input.table(of: UInt32.self)
+        // Groups in order, each starting after the previous, the first at entry 0: the walk then never
+        // reads past the entries. (That each group's keys start with its bytes is not checked: a damaged
+        // group can only give wrong matches.)
+        let entries = postings.count / 3
+        guard groups.count == groupStarts.count, (entries == 0) == groups.isEmpty else { throw .invalid("name groups") }
+        let values = groups.buffer, starts = groupStarts.buffer
+        for k in 0..<values.count {
+            let ordered = k == 0 ? starts[0] == 0 : (values[k - 1] < values[k] && starts[k - 1] < starts[k])
+            guard ordered, Int(starts[k]) < entries else { throw .invalid("name group order") }
+        }
         heads = headPrefixes()
     }
 }

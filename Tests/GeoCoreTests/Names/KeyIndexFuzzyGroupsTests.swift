@@ -1,0 +1,161 @@
+import Testing
+@testable import GeoCore
+
+/// The fuzzy walk runs over the table of distinct 4-byte key starts before it decodes any key
+/// (`KeyIndex.groups`, `forEachFuzzy`). It must find exactly the keys a brute-force comparison finds, with
+/// the same distances, above all for the queries that reach the `.other` walk: a wrong, swapped, missing
+/// or extra first letter.
+@Suite("The fuzzy walk over 4-byte key groups: exactly the brute-force matches")
+struct KeyIndexFuzzyGroupsTests {
+    /// Names built to fill the group table's corners: many keys under few 4-byte starts (long shared
+    /// prefixes), keys of 1 to 3 bytes (groups of whole keys), capitals, umlauts (two keys), separators,
+    /// other scripts, and a few long names.
+    static let names: [String] = {
+        var random = TestRandom(seed: 131)
+        let stems = ["bang", "bangl", "bangla", "bange", "angl", "ngla", "gladesh", "ubang", "uang", "bagn", "abng"]
+        let letters = Array("abdeghlnsuw")
+        let others = ["ä", "ö", "ü", "é", "ж", "д", "東", "京", " ", "-", "Ä"]
+        func letter() -> String { String(letters[random.int(0, letters.count - 1)]) }
+        var names: [String] = []
+        for _ in 0..<2500 {
+            var name = random.int(0, 2) == 0 ? "" : stems[random.int(0, stems.count - 1)]
+            for _ in 0..<random.int(0, random.int(0, 9) == 0 ? 30 : 7) {
+                name += random.int(0, 7) == 0 ? others[random.int(0, others.count - 1)] : letter()
+            }
+            if random.int(0, 4) == 0 { name = name.prefix(1).uppercased() + name.dropFirst() }
+            if !name.isEmpty { names.append(name) }
+        }
+        for short in ["b", "ba", "ban", "u", "ua", "uan", "a", "an", "ж", "жд", "東"] { names.append(short) }
+        return names
+    }()
+
+    static func index() -> (KeyIndex, [[UInt8]]) {
+        var builder = KeyIndexBuilder()
+        for (k, name) in names.enumerated() { builder.add(name, .cityName, k) }
+        let index = builder.build()
+        let keys = (0..<index.count).map { i in
+            var key: [UInt8] = []
+            var text = index.text(i)
+            text.withUTF8 { NameFolding.fold($0, umlauts: index.posting(i).umlauts, into: &key) }
+            return key
+        }
+        return (index, keys)
+    }
+
+    /// Queries that stress the first byte, derived from stored keys, plus random, non-Latin, 1-byte and
+    /// long ones.
+    static func queries(_ keys: [[UInt8]]) -> [[UInt8]] {
+        var random = TestRandom(seed: 132)
+        var queries: [[UInt8]] = [Array("uangladwsh".utf8), Array("bangladesh".utf8), Array("abngladesh".utf8),
+                                  Array("angladesh".utf8), Array("xbangladesh".utf8), Array("жд".utf8),
+                                  Array("東京".utf8), Array("b".utf8), Array("z".utf8), Array("ban".utf8)]
+        func letter() -> UInt8 { UInt8(random.int(0x61, 0x7A)) }
+        for n in 0..<160 {
+            var q = keys[random.int(0, keys.count - 1)]
+            guard q.count >= 2 else { continue }
+            switch n % 5 {
+            case 0: q[0] = letter()                       // wrong first letter
+            case 1: q.swapAt(0, 1)                        // first two swapped
+            case 2: q.removeFirst()                       // first letter missing
+            case 3: q.insert(letter(), at: 0)             // a letter in front
+            default: q[0] = letter(); q[q.count / 2] = letter()  // two edits, one of them the first letter
+            }
+            if random.int(0, 2) == 0 && q.count > 3 { q[random.int(1, q.count - 1)] = letter() }
+            queries.append(q)
+        }
+        for _ in 0..<20 { queries.append((0..<random.int(1, 12)).map { _ in letter() }) }
+        let longest = keys.map(\.count).max() ?? 0
+        var long = keys.first { $0.count == longest } ?? []
+        long.append(letter())
+        queries.append(long)                              // one byte longer than any key
+        queries.append(long + [letter(), letter()])       // three bytes longer: nothing within 2 edits
+        return queries
+    }
+
+    @Test("every key within the bound, with its distance, for each part of the trie",
+          arguments: [1, 2], [KeyIndex.FirstByte.any, .same, .other])
+    func agreesWithBruteForce(bound: Int, firstByte: KeyIndex.FirstByte) {
+        let (index, keys) = Self.index()
+        var matched = 0
+        for q in Self.queries(keys) {
+            var found: [Int: Int] = [:]
+            var order: [Int] = []
+            index.forEachFuzzy(q, bound: bound, firstByte: firstByte) { entry, distance in
+                #expect(found[entry] == nil, "entry \(entry) reported twice")
+                found[entry] = distance
+                order.append(entry)
+            }
+            var expected: [Int: Int] = [:]
+            for (i, key) in keys.enumerated() {
+                let inPart: Bool
+                switch firstByte {
+                case .any: inPart = true
+                case .same: inPart = key.first == q.first
+                case .other: inPart = key.first != q.first
+                }
+                let d = KeyIndexTests.osa(key, q)
+                if inPart && d <= bound { expected[i] = d }
+            }
+            #expect(found == expected, "query \(String(decoding: q, as: UTF8.self)) (\(q))")
+            #expect(order == order.sorted(), "matches come in entry order")
+            matched += expected.count
+        }
+        #expect(matched > 100, "the queries do reach keys: \(matched) matches")
+    }
+
+    @Test("an empty query finds nothing")
+    func emptyQuery() {
+        let (index, _) = Self.index()
+        #expect(index.forEachFuzzy([], bound: 2) { _, _ in Issue.record("no match expected") } == KeyIndex.FuzzyWork())
+    }
+
+    @Test("the group table lists every distinct 4-byte key start and its first entry")
+    func groupTable() {
+        let (index, keys) = Self.index()
+        var values: [UInt32] = [], starts: [UInt32] = []
+        for (i, key) in keys.enumerated() {
+            let packed = UInt32(truncatingIfNeeded: KeyIndex.HeadPrefix.pack(key.prefix(4)) >> 32)
+            if values.last != packed {
+                values.append(packed)
+                starts.append(UInt32(i))
+            }
+        }
+        #expect(Array(index.groups) == values)
+        #expect(Array(index.groupStarts) == starts)
+        #expect(values == values.sorted())
+    }
+
+    @Test("the group table is stored in the index file; one whose starts are out of order is refused")
+    func groupsInTheFile() {
+        let (index, _) = Self.index()
+        var out = BinaryWriter()
+        index.write(to: &out)
+        /// Whether `bytes` load, and then whether the loaded tables equal the built ones.
+        func load(_ bytes: [UInt8]) -> (loaded: Bool, same: Bool) {
+            bytes.withUnsafeBytes { raw in
+                var input = BinaryReader(raw)
+                guard let loaded = try? KeyIndex(reading: &input, targets: { _ in 1 << 20 }) else { return (false, false) }
+                return (true, Array(loaded.groups) == Array(index.groups) && Array(loaded.groupStarts) == Array(index.groupStarts))
+            }
+        }
+        let intact = load(out.bytes)
+        #expect(intact.loaded && intact.same)
+        // The starts are the file's last table (4 bytes each, padded to 8): the second one set to 0.
+        let n = index.groupStarts.count
+        #expect(n > 2)
+        var damaged = out.bytes
+        let second = damaged.count - (4 * n + 7) / 8 * 8 + 4
+        for k in 0..<4 { damaged[second + k] = 0 }
+        #expect(load(damaged).loaded == false)
+    }
+
+    @Test("a query whose every group is pruned within 4 bytes decodes no key")
+    func prunedGroupsDecodeNothing() {
+        let (index, _) = Self.index()
+        var found = 0
+        // No stored key has a q, x or z: every group is more than one edit away by its 4th byte.
+        let work = index.forEachFuzzy(Array("qxzqxzqx".utf8), bound: 1) { _, _ in found += 1 }
+        #expect(found == 0)
+        #expect(work.keys == 0 && work.rows > 0, "\(work)")
+    }
+}
