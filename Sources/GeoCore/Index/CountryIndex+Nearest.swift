@@ -31,6 +31,8 @@ extension CountryIndex {
         // Most points at sea are far from every coast: a few block reads show a window holding the scan's
         // holds no border cell, before any trigonometry (the scan's own window needs a cosine).
         if windowHoldsNoBorderCell(nearestWindowCover(p, maxKm)) { return nil }
+        // Near a coast, the cells within the radius itself: a few more reads, still no trigonometry.
+        if reachHoldsNoBorderCell(p, maxKm) { return nil }
         let window = nearestWindow(p, maxKm)
         var search = NearestSearch(point: p, maxKm: maxKm, window: window, excursion: arcExcursion)
         let pr = row(of: p.lat), pc = column(of: p.lon)
