@@ -31,9 +31,13 @@ extension CountryIndex {
         // Most points at sea are far from every coast: a few block reads show a window holding the scan's
         // holds no border cell, before any trigonometry (the scan's own window needs a cosine).
         if windowHoldsNoBorderCell(nearestWindowCover(p, maxKm)) { return nil }
+        let pr = row(of: p.lat), pc = column(of: p.lon)
+        // Near a coast, the cells within the radius itself: a few more reads, still no trigonometry. Not
+        // tried from a border cell: its own edges are usually within reach, so the exit would seldom pay.
+        let own = cell(row: pr, column: pc)
+        if (own == Self.sea || own & Self.borderBit == 0) && reachHoldsNoBorderCell(p, maxKm) { return nil }
         let window = nearestWindow(p, maxKm)
         var search = NearestSearch(point: p, maxKm: maxKm, window: window, excursion: arcExcursion)
-        let pr = row(of: p.lat), pc = column(of: p.lon)
         // Iterative deepening: search within a small cap first and widen it eightfold while nothing is found
         // within the cap, so a point far out at sea does not walk whole rows before its first candidate.
         // A pass whose best lies within its cap is exact: every edge that could tie it was measured.
