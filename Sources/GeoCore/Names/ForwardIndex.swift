@@ -118,7 +118,8 @@ struct ForwardIndex: Sendable {
         }
         let cityTable = cities.build(names: nameEntry)
         self.init(names: nameIndex, admin1Names: admin1Names.build(), labels: labels.build(),
-                  cities: cityTable, places: PlaceIndex(points: (0..<cityTable.count).map(cityTable.point), population: Array(cityTable.population)),
+                  cities: cityTable, places: PlaceIndex(points: (0..<cityTable.count).map(cityTable.point), population: Array(cityTable.population),
+                                                       names: nameEntry.map { nameIndex.text(Int($0)) }),
                   admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)),
                   localized: LocalizedNames(localized), countries: countries)
     }

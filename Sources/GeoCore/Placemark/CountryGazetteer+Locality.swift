@@ -3,12 +3,15 @@ extension CountryGazetteer {
     /// How much farther than the overall nearest place a place of the answered country may be and still be
     /// preferred: up to twice as far, and never less than this much farther (km).
     public static let sameCountryMarginKm = 5.0
+    /// A place of the answered country farther than this is never preferred (km): beyond it neither place
+    /// is "near", and the search for one stays a few dozen 1° buckets.
+    public static let sameCountryMaxKm = 200.0
 
     /// The populated place (GeoNames city or town) nearest to `point`, with its distance, bearing and direction.
     ///
     /// **The same-country rule.** With d the great-circle distance to the nearest place of any country: when
-    /// that place is not in `countryISO2` and a place of `countryISO2` lies within max(2·d, d + 5 km), the
-    /// nearest such place is the answer; otherwise the overall nearest. So a point in France 2 km from a Swiss
+    /// that place is not in `countryISO2` and a place of `countryISO2` lies within max(2·d, d + 5 km) and within
+    /// 200 km, the nearest such place is the answer; otherwise the overall nearest. So a point in France 2 km from a Swiss
     /// suburb and 6 km from a French town is placed by the French town, while a point in France 1 km from a
     /// Swiss town and 40 km from the nearest French one is placed by the Swiss town.
     ///
@@ -31,6 +34,13 @@ extension CountryGazetteer {
         return locality(place, from: p)
     }
 
+    /// The city `locality(near:countryISO2:)` answers, as an index for `city(_:)`, without building the answer.
+    public func nearestCity(to point: GeoPoint, countryISO2: String?) -> Int? {
+        guard point.lat >= -90, point.lat <= 90, point.lon.isFinite else { return nil }
+        let p = GeoPoint(lat: point.lat, lon: point.lon >= -180 && point.lon <= 180 ? point.lon : GeoMath.wrappedLongitude(point.lon))
+        return nearestPlace(to: p, countryCode: countryISO2.flatMap(CountryCode.pack) ?? 0)
+    }
+
     /// The place `locality(near:countryISO2:)` answers, as an index into the city table; `countryCode` is a
     /// packed alpha-2, 0 for no preference. `p` is on the sphere with `lon` in [-180, 180].
     func nearestPlace(to p: GeoPoint, countryCode: UInt16) -> Int? {
@@ -38,8 +48,9 @@ extension CountryGazetteer {
         guard let nearest = places.nearest(to: p) else { return nil }
         guard countryCode != 0, cities.country[nearest.place] != countryCode else { return nearest.place }
         let d = PlaceIndex.angle(chord2: nearest.chord2)
-        let radius = Swift.max(2 * d, d + Self.sameCountryMarginKm / Spherical.earthRadiusKm)
-        guard radius < GeoMath.pi,
+        let radius = Swift.min(Swift.max(2 * d, d + Self.sameCountryMarginKm / Spherical.earthRadiusKm),
+                               Self.sameCountryMaxKm / Spherical.earthRadiusKm)
+        guard radius >= d,
               let same = places.nearest(to: p, country: countryCode, countries: cities.country, radius: radius)
         else { return nearest.place }
         return same.place
@@ -51,7 +62,7 @@ extension CountryGazetteer {
         let at = cities.point(i)
         let division = Int(cities.admin1[i])
         let bearing = p == at ? 0 : Bearing.degrees(from: p, to: at)
-        return Locality(name: search.names.text(Int(cities.name[i])), geonameid: Int(cities.geonameid[i]),
+        return Locality(name: search.places.names.string(i), geonameid: Int(cities.geonameid[i]),
                         population: Int(cities.population[i]), countryISO2: CountryCode.unpack(cities.country[i]),
                         admin1: division >= 0 ? search.labels.string(Int(search.admin1.name[division])) : nil,
                         distanceKm: Spherical.distanceKm(p, at), bearing: bearing, direction: Bearing.wind(bearing))

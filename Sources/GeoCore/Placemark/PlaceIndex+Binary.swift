@@ -9,6 +9,7 @@ extension PlaceIndex {
         out.array(lookup)
         out.array(bucketStart)
         out.array(bucketPlaces)
+        names.write(to: &out)
     }
 
     /// Reads what `write(to:)` wrote for `placeCount` places, checking every table so that no query can
@@ -24,6 +25,8 @@ extension PlaceIndex {
         let lookup = try input.table(of: UInt32.self)
         let bucketStart = try input.table(of: UInt32.self)
         let bucketPlaces = try input.table(of: UInt32.self)
+        let names = try StringPool(reading: &input, what: "place names")
+        guard names.count == n else { throw .invalid("place name count") }
         guard vectors.count == 3 * n, rank.count == n else { throw .invalid("place columns") }
         if n == 0 {
             guard nodes.isEmpty, leafStart.count == 1, candidates.isEmpty, lookup.isEmpty, bucketStart.isEmpty,
@@ -61,6 +64,6 @@ extension PlaceIndex {
         for c in 0..<cells where bucketStart[c] > bucketStart[c + 1] { throw .invalid("place bucket list") }
         for p in bucketPlaces.buffer where Int(p) >= n { throw .invalid("place bucket entry") }
         self.init(vectors: vectors, rank: rank, nodes: nodes, leafStart: leafStart, candidates: candidates, lookup: lookup,
-                  bucketStart: bucketStart, bucketPlaces: bucketPlaces)
+                  bucketStart: bucketStart, bucketPlaces: bucketPlaces, names: names)
     }
 }

@@ -8,11 +8,13 @@ extension PlaceIndex {
     /// Slack on the candidate test, in radians (about 6 mm): the exact angles are computed with rounding
     /// errors near 1e-15, so a place at the bound is kept, never lost.
     static let slack = 1e-9
+    /// How many places each candidate is tested against for dominance.
+    static let pivots = 4
 
-    /// Builds the index over `points`, ties going to the larger `population`, then to the lower index.
+    /// Builds the index over `points` (named `names`), ties going to the larger `population`, then to the lower index.
     /// - Complexity: O(n log n)-ish in practice: each level of the tree filters its parent's candidates;
     ///   about a quarter of a second for the 69,000 GeoNames places.
-    init(points: [GeoPoint], population: [UInt32]) {
+    init(points: [GeoPoint], population: [UInt32], names: [String]) {
         let n = points.count
         guard n > 0 else {
             self = .empty
@@ -46,10 +48,12 @@ extension PlaceIndex {
             }
         }
         let lookup = builder.lookupGrid()
+        var pool = StringPoolBuilder()
+        for name in names { pool.append(name) }
         let buckets = Self.buckets(points, rank: rank)
         self.init(vectors: Table(vectorValues), rank: Table(rank), nodes: Table(builder.nodes),
                   leafStart: Table(builder.leafStart), candidates: Table(builder.candidates), lookup: Table(lookup),
-                  bucketStart: Table(buckets.start), bucketPlaces: Table(buckets.places))
+                  bucketStart: Table(buckets.start), bucketPlaces: Table(buckets.places), names: pool.build())
     }
 
     /// The places by 1° cell, in tie order within a cell.
@@ -96,18 +100,47 @@ extension PlaceIndex {
         }
 
         /// The places of `list` that can be the nearest place of some point of `cell` (see `PlaceIndex`).
+        ///
+        /// Two tests, each dropping only places that are nobody's nearest in the cell. The bound: with U the
+        /// smallest largest-angle from a place to the cell, a place whose smallest angle exceeds U is out.
+        /// Dominance: q is farther than q′ from every point p of the cell when p·(q − q′) < 0 throughout, that
+        /// is when the cell's smallest angle to the direction of q − q′ exceeds 90°; q′ runs over the few places
+        /// with the smallest largest-angle, the likeliest to dominate.
         func filter(_ list: [Int32], _ cell: PlaceCell) -> [Int32] {
             var bound = Double.infinity
+            var pivots: [(angle: Double, place: Int)] = []
             for q in list {
                 let i = Int(q)
                 let a = cell.maxAngle(lat: points[i].lat, lon: points[i].lon, vectors[i])
                 if a < bound { bound = a }
+                if pivots.count < PlaceIndex.pivots || a < pivots[pivots.count - 1].angle {
+                    if pivots.count == PlaceIndex.pivots { pivots.removeLast() }
+                    pivots.append((a, i))
+                    pivots.sort { $0.angle < $1.angle }
+                }
             }
             bound += PlaceIndex.slack
-            return list.filter { q in
+            var kept: [Int32] = []
+            for q in list {
                 let i = Int(q)
-                return cell.minAngle(lat: points[i].lat, lon: points[i].lon, vectors[i]) <= bound
+                guard cell.minAngle(lat: points[i].lat, lon: points[i].lon, vectors[i]) <= bound else { continue }
+                var dominated = false
+                if list.count > PlaceIndex.leafCandidates {
+                    for pivot in pivots where pivot.place != i {
+                        let n = vectors[i] - vectors[pivot.place]
+                        let length = n.length
+                        guard length > 0 else { continue }
+                        let direction = (1 / length) * n
+                        let at = direction.geoPoint
+                        if cell.minAngle(lat: at.lat, lon: at.lon, direction) > GeoMath.halfPi + PlaceIndex.slack {
+                            dominated = true
+                            break
+                        }
+                    }
+                }
+                if !dominated { kept.append(q) }
             }
+            return kept
         }
 
         /// The node for `cell` with candidates `list`: a leaf, or four children made from `list`.

@@ -4,13 +4,13 @@ extension PlaceIndex {
     /// and whose great-circle angle from `point` is at most `radius`; ties as in `nearest(to:)`.
     ///
     /// Scans the 1° buckets of the cap's bounding box (every longitude when the cap reaches a pole or the
-    /// box is wider than the sphere), skipping those whose exact distance (`PlaceCell`) exceeds the radius.
+    /// box is wider than the sphere), comparing the chords of that country's places with the radius's.
     /// - Parameters:
     ///   - point: `lat` in [-90, 90], `lon` in [-180, 180].
     ///   - radius: the angle in radians, below π.
     /// - Returns: nil when no place of that country is that near.
-    /// - Complexity: O(places in the buckets within `radius`); meant for radii of tens of km, where that is a
-    ///   few buckets.
+    /// - Complexity: O(places in the buckets of the box); meant for radii up to a few hundred km (a few dozen
+    ///   buckets).
     func nearest(to point: GeoPoint, country: UInt16, countries: Table<UInt16>, radius: Double) -> (place: Int, chord2: Double)? {
         guard count > 0, countries.count == count, radius >= 0 else { return nil }
         let p = Vector3(point)
@@ -36,15 +36,15 @@ extension PlaceIndex {
         guard firstRow <= lastRow else { return nil }
         let code = countries.buffer
         for row in firstRow...lastRow {
+            // The latitude gap is a lower bound on the angle to every bucket of the row.
+            let gap = Swift.max(0, Swift.max(-90 + Double(row) - point.lat, point.lat - (-89 + Double(row))))
+            guard gap * GeoMath.radiansPerDegree <= radius + Self.slack else { continue }
             for step in 0..<columnCount {
                 var column = (firstColumn + step) % Self.bucketColumns
                 if column < 0 { column += Self.bucketColumns }
                 let c = row * Self.bucketColumns + column
                 let start = Int(bucketStart[c]), end = Int(bucketStart[c + 1])
                 guard start < end else { continue }
-                let cell = PlaceCell(south: -90 + Double(row), north: -89 + Double(row),
-                                     west: -180 + Double(column), east: -179 + Double(column))
-                guard cell.minAngle(lat: point.lat, lon: point.lon, p) <= radius + Self.slack else { continue }
                 for k in start..<end {
                     let i = Int(bucketPlaces[k])
                     guard code[i] == country else { continue }
