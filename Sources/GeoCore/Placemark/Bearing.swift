@@ -6,21 +6,30 @@ enum Bearing {
     /// The initial bearing of the great circle from `from` to `to`, in degrees clockwise from true north, in
     /// [0, 360).
     ///
-    /// θ = atan2(sin Δλ · cos φ₂, cos φ₁ · sin φ₂ − sin φ₁ · cos φ₂ · cos Δλ) (the forward azimuth on the sphere,
-    /// e.g. Snyder, "Map Projections — A Working Manual", eq. 5-4b). Sines and cosines are taken in degrees with
-    /// exact reduction (`GeoMath.sinCos`), so Δλ across the antimeridian (179° to −179° is +2°) and the poles
-    /// (cos 90° is exactly 0) need no special case.
+    /// In vectors: with p and q the points' unit vectors, and east = (−sin λ, cos λ, 0) and
+    /// north = (−sin φ cos λ, −sin φ sin λ, cos φ) the local axes at p, the bearing is atan2((q − p)·east,
+    /// (q − p)·north), the direction of q's projection onto p's tangent plane, which is the great circle's
+    /// initial direction; it equals the textbook forward azimuth atan2(sin Δλ cos φ₂, cos φ₁ sin φ₂ −
+    /// sin φ₁ cos φ₂ cos Δλ) (Snyder, "Map Projections — A Working Manual", eq. 5-4b). Subtracting p first
+    /// (p·east = p·north = 0) keeps full precision for places centimetres away, and vectors need no special
+    /// case across the antimeridian.
     /// - Returns: 0 when the points coincide (no direction; documented as "N"). From a pole every direction
     ///   is south (or north) and the bearing is measured against the meridian of `from.lon`: from the north
     ///   pole with longitude λ, a place on meridian λ + 90° lies at bearing 90°.
     /// - Complexity: O(1), no allocation.
     static func degrees(from: GeoPoint, to: GeoPoint) -> Double {
-        let (sin1, cos1) = GeoMath.sinCos(degrees: from.lat)
-        let (sin2, cos2) = GeoMath.sinCos(degrees: to.lat)
-        let (sinL, cosL) = GeoMath.sinCos(degrees: to.lon - from.lon)
-        let y = sinL * cos2
-        let x = cos1 * sin2 - sin1 * cos2 * cosL
-        var bearing = GeoMath.atan2Degrees(y, x)
+        let (sinLat, cosLat) = GeoMath.sinCos(degrees: from.lat)
+        let (sinLon, cosLon) = GeoMath.sinCos(degrees: from.lon)
+        return degrees(sinLat: sinLat, cosLat: cosLat, sinLon: sinLon, cosLon: cosLon, to: Vector3(to))
+    }
+
+    /// `degrees(from:to:)` with the sines and cosines of `from`'s latitude and longitude already at hand.
+    @inline(__always)
+    static func degrees(sinLat: Double, cosLat: Double, sinLon: Double, cosLon: Double, to q: Vector3) -> Double {
+        let dx = q.x - cosLat * cosLon, dy = q.y - cosLat * sinLon, dz = q.z - sinLat
+        let east = -dx * sinLon + dy * cosLon
+        let north = -sinLat * (dx * cosLon + dy * sinLon) + cosLat * dz
+        var bearing = GeoMath.atan2Degrees(east, north)
         if bearing < 0 { bearing += 360 }
         // −1e-17 + 360 rounds to 360, which is north again.
         return bearing >= 360 ? 0 : bearing

@@ -15,7 +15,8 @@ extension CountryGazetteer {
     /// suburb and 6 km from a French town is placed by the French town, while a point in France 1 km from a
     /// Swiss town and 40 km from the nearest French one is placed by the Swiss town.
     ///
-    /// Distances are great-circle distances on the sphere of `Spherical.earthRadiusKm`; places at the same
+    /// Distances are great-circle distances on the sphere of `Spherical.earthRadiusKm`, from the chord between
+    /// unit vectors (2·asin(chord/2), exact at every distance, within 1e-12 of `Spherical.distanceKm`); places at the same
     /// distance go to the more populous, then the lower GeoNames id (`PlaceIndex`). The bearing is the initial
     /// bearing from `point` to the place (`Bearing.degrees`); a point exactly at a place has distance 0,
     /// bearing 0 and direction "N".
@@ -30,41 +31,45 @@ extension CountryGazetteer {
     public func locality(near point: GeoPoint, countryISO2: String?) -> Locality? {
         guard point.lat >= -90, point.lat <= 90, point.lon.isFinite else { return nil }
         let p = GeoPoint(lat: point.lat, lon: point.lon >= -180 && point.lon <= 180 ? point.lon : GeoMath.wrappedLongitude(point.lon))
-        guard let place = nearestPlace(to: p, countryCode: countryISO2.flatMap(CountryCode.pack) ?? 0) else { return nil }
-        return locality(place, from: p)
+        return locality(at: p, countryCode: countryISO2.flatMap(CountryCode.pack) ?? 0)
     }
 
     /// The city `locality(near:countryISO2:)` answers, as an index for `city(_:)`, without building the answer.
     public func nearestCity(to point: GeoPoint, countryISO2: String?) -> Int? {
         guard point.lat >= -90, point.lat <= 90, point.lon.isFinite else { return nil }
         let p = GeoPoint(lat: point.lat, lon: point.lon >= -180 && point.lon <= 180 ? point.lon : GeoMath.wrappedLongitude(point.lon))
-        return nearestPlace(to: p, countryCode: countryISO2.flatMap(CountryCode.pack) ?? 0)
+        return nearestPlace(to: p, countryCode: countryISO2.flatMap(CountryCode.pack) ?? 0)?.place
     }
 
     /// The place `locality(near:countryISO2:)` answers, as an index into the city table; `countryCode` is a
-    /// packed alpha-2, 0 for no preference. `p` is on the sphere with `lon` in [-180, 180].
-    func nearestPlace(to p: GeoPoint, countryCode: UInt16) -> Int? {
+    /// packed alpha-2, 0 for no preference. `p` is on the sphere with `lon` in [-180, 180], `v` its unit vector.
+    func nearestPlace(to p: GeoPoint, vector v: Vector3? = nil, countryCode: UInt16) -> (place: Int, chord2: Double)? {
         let places = search.places, cities = search.cities
-        guard let nearest = places.nearest(to: p) else { return nil }
-        guard countryCode != 0, cities.country[nearest.place] != countryCode else { return nearest.place }
+        guard let nearest = places.nearest(to: p, vector: v ?? Vector3(p)) else { return nil }
+        guard countryCode != 0, cities.country[nearest.place] != countryCode else { return nearest }
         let d = PlaceIndex.angle(chord2: nearest.chord2)
         let radius = Swift.min(Swift.max(2 * d, d + Self.sameCountryMarginKm / Spherical.earthRadiusKm),
                                Self.sameCountryMaxKm / Spherical.earthRadiusKm)
         guard radius >= d,
               let same = places.nearest(to: p, country: countryCode, countries: cities.country, radius: radius)
-        else { return nearest.place }
-        return same.place
+        else { return nearest }
+        return same
     }
 
-    /// The `Locality` of city `i` seen from `p`.
-    func locality(_ i: Int, from p: GeoPoint) -> Locality {
+    /// The `Locality` of `point` (on the sphere, `lon` in [-180, 180]): its place, distance and direction.
+    func locality(at point: GeoPoint, countryCode: UInt16) -> Locality? {
+        let (sinLat, cosLat) = GeoMath.sinCos(degrees: point.lat)
+        let (sinLon, cosLon) = GeoMath.sinCos(degrees: point.lon)
+        let v = Vector3(x: cosLat * cosLon, y: cosLat * sinLon, z: sinLat)
+        guard let (i, chord2) = nearestPlace(to: point, vector: v, countryCode: countryCode) else { return nil }
         let cities = search.cities
-        let at = cities.point(i)
         let division = Int(cities.admin1[i])
-        let bearing = p == at ? 0 : Bearing.degrees(from: p, to: at)
+        let bearing = chord2 == 0 ? 0 : Bearing.degrees(sinLat: sinLat, cosLat: cosLat, sinLon: sinLon, cosLon: cosLon,
+                                                       to: search.places.vector(i))
         return Locality(name: search.places.names.string(i), geonameid: Int(cities.geonameid[i]),
                         population: Int(cities.population[i]), countryISO2: CountryCode.unpack(cities.country[i]),
                         admin1: division >= 0 ? search.labels.string(Int(search.admin1.name[division])) : nil,
-                        distanceKm: Spherical.distanceKm(p, at), bearing: bearing, direction: Bearing.wind(bearing))
+                        distanceKm: PlaceIndex.angle(chord2: chord2) * Spherical.earthRadiusKm,
+                        bearing: bearing, direction: Bearing.wind(bearing))
     }
 }

@@ -75,6 +75,11 @@ struct PlaceIndex: Sendable {
     /// - Complexity: O(depth + candidates of one leaf): a table read, a few halvings, typically under ten
     ///   chord comparisons. No allocation.
     func nearest(to point: GeoPoint) -> (place: Int, chord2: Double)? {
+        nearest(to: point, vector: Vector3(point))
+    }
+
+    /// `nearest(to:)` with the point's unit vector `p` already at hand.
+    func nearest(to point: GeoPoint, vector p: Vector3) -> (place: Int, chord2: Double)? {
         guard count > 0 else { return nil }
         let lat = point.lat, lon = point.lon
         let size = Self.lookupSize
@@ -96,7 +101,7 @@ struct PlaceIndex: Sendable {
             half /= 2
         }
         let leaf = Int(node & ~Self.leafFlag)
-        return closest(to: Vector3(point), among: Int(leafStart[leaf])..<Int(leafStart[leaf + 1]))
+        return closest(to: p, among: Int(leafStart[leaf])..<Int(leafStart[leaf + 1]))
     }
 
     /// The candidate in `range` with the smallest chord to `p`, the first in the list on a tie.
