@@ -83,3 +83,67 @@ struct PlaceIndexTests {
         #expect(g.locality(near: GeoPoint(lat: 48.8566, lon: 2.3522), countryISO2: "FR") == nil)
     }
 }
+
+@Suite("Places index in the binary index: round trip, damage refused or harmless")
+struct PlaceIndexBinaryTests {
+    static let key: (UInt64, UInt64) = (3, 5)
+    static let probes = [GeoPoint(lat: 48.8, lon: 2.3), GeoPoint(lat: 33, lon: -95), GeoPoint(lat: -89, lon: 0),
+                         GeoPoint(lat: 0, lon: 180), GeoPoint(lat: 47.4, lon: 8.5), GeoPoint(lat: 60, lon: -150)]
+
+    static func answers(_ g: CountryGazetteer) -> [String] {
+        probes.flatMap { p in
+            [nil, "FR", "CH", "US"].map { (c: String?) in
+                g.locality(near: p, countryISO2: c).map { "\($0.name)|\($0.geonameid)|\($0.distanceKm)|\($0.bearing)|\($0.direction)|\($0.admin1 ?? "-")" } ?? "none"
+            }
+        }
+    }
+
+    @Test("the round trip keeps the places index: same bytes, same localities")
+    func roundTrip() throws {
+        let g = try ForwardFixture.gazetteer()
+        let bytes = g.binaryIndex(sourceKey: Self.key)
+        let loaded = try CountryGazetteer(binary: bytes, sourceKey: Self.key)
+        #expect(loaded.binaryIndex(sourceKey: Self.key) == bytes)
+        #expect(Self.answers(loaded) == Self.answers(g))
+        #expect(Self.answers(g).allSatisfy { $0 != "none" })
+    }
+
+    @Test("damage behind a repaired checksum in the places tables is refused or harmless: localities never trap")
+    func damage() throws {
+        let g = try ForwardFixture.gazetteer()
+        let bytes = g.binaryIndex(sourceKey: Self.key)
+        // The places section: where its bytes lie in the file.
+        var section = BinaryWriter()
+        g.search.places.write(to: &section)
+        let payload = Array(bytes[CountryGazetteer.binaryHeaderSize...])
+        let start = try #require(Self.find(section.bytes, in: payload)) + CountryGazetteer.binaryHeaderSize
+        var rejected = 0, loaded = 0
+        let header = CountryGazetteer.binaryHeaderSize
+        // Every 211th position of the section (each table's count, offsets and values are hit), 4 bytes wide.
+        for position in stride(from: start, to: start + section.bytes.count - 4, by: 211) {
+            for pattern: UInt8 in [0x00, 0xFF, 0x7F] {
+                var damaged = bytes
+                for k in 0..<4 { damaged[position + k] = pattern }
+                if damaged == bytes { continue }
+                let checksum = damaged.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[header...])) }
+                for k in 0..<8 { damaged[header - 8 + k] = UInt8(truncatingIfNeeded: checksum >> UInt64(8 * k)) }
+                do throws(BinaryFormatError) {
+                    let d = try CountryGazetteer(binary: damaged, sourceKey: Self.key)
+                    loaded += 1
+                    _ = Self.answers(d)
+                } catch {
+                    rejected += 1
+                }
+            }
+        }
+        #expect(rejected > 0, "\(rejected) rejected, \(loaded) loaded and queried")
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        for k in 0...(haystack.count - needle.count) where haystack[k] == needle[0] && Array(haystack[k..<(k + needle.count)]) == needle {
+            return k
+        }
+        return nil
+    }
+}
