@@ -15,7 +15,13 @@ place", not "nearest border", so its figure is a speed reference only) runs sing
 points. country-coder is an npm package, and npm is not reachable from this machine (only PyPI and Debian):
 it is not measured here.
 
-Usage: python3 scripts/bench-peer.py [--points 1000000] [--runs 3] [--bench PATH] [--data PATH]
+Issue 15 (`--places`): the nearest-place layer against reverse_geocoder on the same points: its speed
+(mode=1, one process) and agreement with its own data (GeoNames cities1000 of its release: a different and
+larger set than Data/cities.tsv), and, to separate data from method, agreement with reverse_geocoder's
+method (a k-d tree over raw (lat, lon) degrees, planar: wrong near the poles and across the antimeridian) run
+over Data/cities.tsv itself, with how much farther its answers are by great-circle distance.
+
+Usage: python3 scripts/bench-peer.py [--points 1000000] [--runs 3] [--bench PATH] [--data PATH] [--places]
 Installs shapely and reverse_geocoder from PyPI if they are missing. No figure is asserted anywhere.
 """
 import argparse
@@ -69,7 +75,11 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "geocoder-bench"))
     ap.add_argument("--data", default=os.path.join(ROOT, "Data", "ne_10m_admin_0_countries.geojson"))
+    ap.add_argument("--places", action="store_true", help="issue 15: nearest place vs reverse_geocoder")
     args = ap.parse_args()
+    if args.places:
+        places(args)
+        return
     ensure_shapely()
     import json
     import numpy as np
@@ -182,6 +192,66 @@ def main():
               f"mode=1 single process; first call incl. loading {load * 1000:.0f} ms): {rate / 1e6:.3f} M points/s; "
               f"geocoder is {radius * 1e6 / rate:.1f}x faster")
     print("  country-coder (npm): not measured, npm is not reachable from this machine (only PyPI and Debian)")
+
+
+def places(args):
+    """geocoder-bench --places, then reverse_geocoder on the very same points (see the module docstring)."""
+    import numpy as np
+    rg = ensure_reverse_geocoder()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "places.bin")
+        out = subprocess.run([args.bench, "--places", "--points", str(args.points), "--runs", str(args.runs),
+                              "--data", args.data, "--export-points", path],
+                             capture_output=True, text=True, check=True).stdout
+        rows = np.fromfile(path, dtype="<f8").reshape(-1, 5)
+    print(out, end="")
+    ours = {m.group(1): float(m.group(2)) for m in re.finditer(
+        r"    (uniform on the sphere|within 5 km of borders/coasts): .* ([0-9.]+) M/s full locality", out)}
+    n = args.points
+    from scipy.spatial import cKDTree
+    cities = os.path.join(os.path.dirname(args.data), "cities.tsv")
+    ids, lat, lon = [], [], []
+    with open(cities, encoding="utf-8") as f:
+        next(f)
+        for line in f:
+            cols = line.split("\t")
+            ids.append(int(cols[0]))
+            lat.append(float(cols[2]))
+            lon.append(float(cols[3]))
+    ids, lat, lon = np.array(ids), np.array(lat), np.array(lon)
+    same_data = cKDTree(np.column_stack([lat, lon]))
+    print(f"\nreverse_geocoder {REVERSE_GEOCODER.split('==')[1]} on the same points, one core:")
+    if rg is None:
+        print("  reverse_geocoder: not installable from PyPI here")
+    for label, part in (("uniform on the sphere", rows[:n]), ("within 5 km of borders/coasts", rows[n:])):
+        q = [(float(a), float(b)) for a, b in part[:, :2]]
+        if rg is not None:
+            rg.search(q[:1], mode=1, verbose=False)
+            rates = []
+            for _ in range(args.runs):
+                t = time.process_time()
+                found = rg.search(q, mode=1, verbose=False)
+                rates.append(n / (time.process_time() - t))
+            rate = statistics.median(rates)
+            rlat = np.array([float(r["lat"]) for r in found])
+            rlon = np.array([float(r["lon"]) for r in found])
+            agree = np.mean((np.abs(rlat - part[:, 3]) < 1e-4) & (np.abs(rlon - part[:, 4]) < 1e-4))
+            closer = np.mean(haversine_km(part[:, 0], part[:, 1], rlat, rlon)
+                             < haversine_km(part[:, 0], part[:, 1], part[:, 3], part[:, 4]) - 1e-6)
+            print(f"  {label}: {rate / 1e6:.3f} M points/s (rg.search, mode=1); geocoder's full locality "
+                  f"{ours.get(label, float('nan')):.2f} M/s is {ours.get(label, float('nan')) * 1e6 / rate:.0f}x faster; "
+                  f"same place as geocoder {agree * 100:.2f} % (its cities1000 data has {closer * 100:.2f} % of the points "
+                  f"nearer a place of 1,000-5,000 people or newer data)")
+        _, k = same_data.query(part[:, :2])
+        agree = np.mean(ids[k] == part[:, 2])
+        d_theirs = haversine_km(part[:, 0], part[:, 1], lat[k], lon[k])
+        d_ours = haversine_km(part[:, 0], part[:, 1], part[:, 3], part[:, 4])
+        worse = d_theirs - d_ours
+        bad = worse[worse > 1e-6]
+        print(f"  {label}, reverse_geocoder's method (planar k-d tree on lat/lon degrees) over Data/cities.tsv: "
+              f"same place {agree * 100:.2f} %; where not, its place is farther by a median "
+              f"{np.median(bad) if len(bad) else 0:.1f} km (max {bad.max() if len(bad) else 0:.0f} km); "
+              f"never nearer: {bool((worse >= -1e-6).all())}")
 
 
 if __name__ == "__main__":

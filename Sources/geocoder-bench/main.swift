@@ -16,6 +16,9 @@ let usage = """
                                                    forwardGeocode latency per query class (name tables of Data/)
            geocoder-bench --placemark [--points N] [--runs R] [--data PATH]
                                                    country-only vs full placemark in-process, and the layers' exactness
+           geocoder-bench --places [--points N] [--runs R] [--check N] [--export-points PATH]
+                                                   the nearest-place layer (issue 15): build, exactness vs a scan, speed;
+                                                   --export-points then writes lat, lon, geonameid, place lat, lon per point
            --export-points PATH writes both point sets (float64 lat, lon pairs; uniform, then near-border)
            for scripts/bench-peer.py, so the peer measures the very same points
     """
@@ -32,6 +35,7 @@ var forwardOnly = false
 var forwardClass: String? = nil
 var nearestOnly = false
 var placemarkOnly = false
+var placesOnly = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let name = arguments.removeFirst()
@@ -52,6 +56,7 @@ while !arguments.isEmpty {
     case "--class": forwardClass = value()
     case "--nearest": nearestOnly = true
     case "--placemark": placemarkOnly = true
+    case "--places": placesOnly = true
     default: say(usage); exit(2)
     }
 }
@@ -76,9 +81,14 @@ say("data: \(path) — \(gazetteer.countries.count) areas, \(index.edgeCount) ed
 let sizes = index.tableSizes
 say("index tables: \(sizes.entries) border-cell entries, \(sizes.edgeReferences) edge references, \(sizes.toggles) toggle latitudes; border records \(fixed(Double(sizes.recordBytes) / 1e6)) MB, cell sketches \(fixed(Double(sizes.sketchBytes) / 1e6)) MB")
 
-let exactPoints = checkOnly ?? pointCount
+let exactPoints = placesOnly ? pointCount : checkOnly ?? pointCount
 let uniform = PointSets.uniform(exactPoints, seed: 2024)
 let nearBorder = PointSets.nearBorders(exactPoints, index: index, maxKm: 5, seed: 4202)
+if placesOnly {
+    PlacesBench.run(geoJSONPath: path, gazetteer: gazetteer, uniform: uniform, nearBorder: nearBorder, runs: runs,
+                    checkCount: checkOnly ?? 20_000, exportPath: exportPath)
+    exit(0)
+}
 
 if let exportPath {
     var bytes: [UInt8] = []

@@ -95,7 +95,8 @@ struct Admin1Table: Sendable {
 enum CountryCode {
     /// The packed code of a two-letter ASCII string, any case; nil otherwise.
     static func pack(_ text: String) -> UInt16? {
-        let utf8 = Array(text.utf8)
+        // No copy of the bytes: this runs once per placemark query.
+        let utf8 = text.utf8
         guard utf8.count == 2 else { return nil }
         var packed: UInt16 = 0
         for byte in utf8 {
@@ -107,6 +108,7 @@ enum CountryCode {
     }
 
     static func unpack(_ code: UInt16) -> String {
-        String(decoding: [UInt8(code >> 8), UInt8(code & 0xFF)], as: UTF8.self)
+        // Two bytes in place, not in a temporary array: this runs once per placemark answer.
+        withUnsafeBytes(of: code.byteSwapped.littleEndian) { String(decoding: $0, as: UTF8.self) }
     }
 }

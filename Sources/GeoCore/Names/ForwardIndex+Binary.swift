@@ -1,10 +1,11 @@
 /// The forward-search tables in the binary index, in dependency order (a table is checked against the
-/// ones before it): labels, admin-1 divisions, cities, localized names, the admin-1 keys, the name keys.
+/// ones before it): labels, admin-1 divisions, cities, the places index over them, localized names, the admin-1 keys, the name keys.
 extension ForwardIndex {
     func write(to out: inout BinaryWriter) {
         labels.write(to: &out)
         admin1.write(to: &out)
         cities.write(to: &out)
+        places.write(to: &out)
         localized.write(to: &out)
         admin1Names.write(to: &out)
         names.write(to: &out)
@@ -18,13 +19,14 @@ extension ForwardIndex {
         let texts = try StringPool(reading: &input, what: "labels")
         let admin1 = try Admin1Table(reading: &input, textCount: texts.count)
         let cities = try CityTable(reading: &input, admin1Count: admin1.count)
+        let places = try PlaceIndex(reading: &input, placeCount: cities.count)
         let localized = try LocalizedNames(reading: &input, textCount: texts.count)
         let admin1Names = try KeyIndex(reading: &input, targets: { $0 == .admin1 ? admin1.count : 0 })
         let names = try KeyIndex(reading: &input, targets: { kind in
             kind == .admin1 ? 0 : (kind.isCity ? cities.count : countries.count)
         })
         try cities.checkNames(entryCount: names.count)
-        self.init(names: names, admin1Names: admin1Names, labels: texts, cities: cities, admin1: admin1,
+        self.init(names: names, admin1Names: admin1Names, labels: texts, cities: cities, places: places, admin1: admin1,
                   localized: localized, countries: countries)
     }
 }

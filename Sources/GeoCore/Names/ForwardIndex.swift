@@ -11,6 +11,8 @@ struct ForwardIndex: Sendable {
     /// The names results show besides the matched one: city and division names, localized country names.
     let labels: StringPool
     let cities: CityTable
+    /// The cities as a point layer: the nearest place to a point (`CountryGazetteer.locality`).
+    let places: PlaceIndex
     let admin1: Admin1Table
     let localized: LocalizedNames
 
@@ -19,12 +21,13 @@ struct ForwardIndex: Sendable {
     /// Derived at load: the first feature with each packed alpha-2.
     let countryOfCode: [UInt16: Int]
 
-    init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, admin1: Admin1Table,
-         localized: LocalizedNames, countries: [Country]) {
+    init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, places: PlaceIndex,
+         admin1: Admin1Table, localized: LocalizedNames, countries: [Country]) {
         self.names = names
         self.admin1Names = admin1Names
         self.labels = labels
         self.cities = cities
+        self.places = places
         self.admin1 = admin1
         self.localized = localized
         countryCodes = countries.map { $0.iso2.flatMap(CountryCode.pack) ?? 0 }
@@ -113,8 +116,11 @@ struct ForwardIndex: Sendable {
             let posting = nameIndex.posting(i)
             if posting.kind == .cityName && !posting.umlauts { nameEntry[posting.target] = UInt32(i) }
         }
+        let cityTable = cities.build(names: nameEntry)
         self.init(names: nameIndex, admin1Names: admin1Names.build(), labels: labels.build(),
-                  cities: cities.build(names: nameEntry), admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)),
+                  cities: cityTable, places: PlaceIndex(points: (0..<cityTable.count).map(cityTable.point), population: Array(cityTable.population),
+                                                       names: nameEntry.map { nameIndex.text(Int($0)) }),
+                  admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)),
                   localized: LocalizedNames(localized), countries: countries)
     }
 }

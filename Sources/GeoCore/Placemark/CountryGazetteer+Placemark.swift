@@ -73,7 +73,9 @@ extension CountryGazetteer {
             result.timezone = timezone(at: point, maxDistanceKm: maxDistanceKm, in: zones)
         }
         if fields.contains(.locality) {
-            result.locality = placemarkLocality(near: point, countryISO2: country.flatMap { countries[$0.countryIndex].iso2 })
+            // GeoNames files a folded territory's places under the territory's own code (GF, not FR).
+            let preferred = result.territory?.iso2 ?? country.flatMap { countries[$0.countryIndex].iso2 }
+            result.locality = placemarkLocality(near: point, countryISO2: preferred)
         }
         return result.isEmpty ? nil : result
     }
@@ -116,12 +118,13 @@ extension CountryGazetteer {
         return NauticalZone.ids[NauticalZone.offsetHours(longitude: point.lon) + 12]
     }
 
-    /// Whether a places index is loaded (`placemarkLocality(near:countryISO2:)` can answer).
-    var hasLocalities: Bool { false }
+    /// Whether a places index is loaded (`placemarkLocality(near:countryISO2:)` can answer): the gazetteer
+    /// was built with the GeoNames cities.
+    var hasLocalities: Bool { search.cities.count > 0 }
 
-    /// The nearest populated place, preferring the answered country's: the places index (issue 15's
-    /// "places" work, `CountryGazetteer.locality(near:countryISO2:)`) plugs in here, and only here.
+    /// The nearest populated place, preferring the answered country's (`locality(near:countryISO2:)`, whose
+    /// doc comment states the same-country rule).
     func placemarkLocality(near point: GeoPoint, countryISO2: String?) -> Locality? {
-        nil
+        locality(near: point, countryISO2: countryISO2)
     }
 }

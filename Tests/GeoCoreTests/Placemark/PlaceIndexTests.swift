@@ -1,0 +1,149 @@
+import Testing
+@testable import GeoCore
+
+@Suite("Places index: the nearest GeoNames place, exactly as a scan of every place finds it")
+struct PlaceIndexTests {
+    /// A seeded generator, so every run checks the same points.
+    struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+        mutating func inRange(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
+    }
+
+    /// Point sets by kind: each is where a grid or tree search typically goes wrong.
+    static func points(_ kind: String, _ count: Int) -> [GeoPoint] {
+        var r = SplitMix(state: UInt64(kind.utf8.reduce(7) { $0 &* 31 &+ Int($1) }.magnitude))
+        var out: [GeoPoint] = []
+        for _ in 0..<count {
+            switch kind {
+            case "uniform":
+                // Uniform on the sphere: z uniform in [-1, 1].
+                let z = r.inRange(-1, 1)
+                out.append(GeoPoint(lat: GeoMath.atan2Degrees(z, (1 - z * z).squareRoot()), lon: r.inRange(-180, 180)))
+            case "polar":
+                out.append(GeoPoint(lat: (r.unit() < 0.5 ? -1 : 1) * r.inRange(80, 90), lon: r.inRange(-180, 180)))
+            case "antimeridian":
+                let lon = r.inRange(175, 180)
+                out.append(GeoPoint(lat: r.inRange(-80, 80), lon: r.unit() < 0.5 ? lon : -lon))
+            case "Europe":
+                out.append(GeoPoint(lat: r.inRange(43, 55), lon: r.inRange(-5, 20)))
+            case "Pacific":
+                out.append(GeoPoint(lat: r.inRange(-50, 30), lon: r.inRange(-170, -100)))
+            default:
+                // On the index's cell boundaries (multiples of 45°/2^k) and the exact poles and antimeridian.
+                let step = 45.0 / Double(1 << Int(r.next() % 16))
+                let lat = max(-90, min(90, (r.inRange(-90, 90) / step).rounded() * step))
+                let lon = r.unit() < 0.1 ? (r.unit() < 0.5 ? -180 : 180) : (r.inRange(-180, 180) / step).rounded() * step
+                out.append(GeoPoint(lat: r.unit() < 0.05 ? (r.unit() < 0.5 ? -90 : 90) : lat, lon: lon))
+            }
+        }
+        return out
+    }
+
+    @Test("identical to the brute-force scan on 110,000 points: uniform, polar, antimeridian, Europe, Pacific, cell edges",
+          arguments: [("uniform", 40_000), ("polar", 15_000), ("antimeridian", 15_000), ("Europe", 15_000),
+                      ("Pacific", 10_000), ("cell edges", 15_000)])
+    func agreesWithScan(kind: String, count: Int) throws {
+        let g = try PlacesFixture.gazetteer.get()
+        let scan = PlacesFixture.Scan(g.search.cities)
+        var differ: [GeoPoint] = []
+        for p in Self.points(kind, count) {
+            let q = GeoPoint(lat: p.lat, lon: p.lon == 180 ? 180 : p.lon)
+            if g.search.places.nearest(to: q)?.place != scan.nearest(q) { differ.append(q) }
+        }
+        #expect(differ.isEmpty, "\(differ.count) of \(count) \(kind) points differ, first \(differ.prefix(3))")
+    }
+
+    @Test("points exactly at places (duplicates included) get that place or a tie-winner at the same spot")
+    func atPlaces() throws {
+        let g = try PlacesFixture.gazetteer.get()
+        let cities = g.search.cities
+        let scan = PlacesFixture.Scan(cities)
+        var differ = 0, atDistanceZero = 0
+        for i in stride(from: 0, to: cities.count, by: 7) {
+            let p = cities.point(i)
+            guard let found = g.search.places.nearest(to: p) else { differ += 1; continue }
+            if found.place != scan.nearest(p) { differ += 1 }
+            if found.chord2 == 0 { atDistanceZero += 1 }
+        }
+        #expect(differ == 0)
+        #expect(atDistanceZero == (cities.count + 6) / 7)
+    }
+
+    @Test("no places: nil, not a crash")
+    func empty() {
+        let g = ForwardFixture.countriesOnly()
+        #expect(g.locality(near: GeoPoint(lat: 48.8566, lon: 2.3522), countryISO2: "FR") == nil)
+    }
+}
+
+@Suite("Places index in the binary index: round trip, damage refused or harmless")
+struct PlaceIndexBinaryTests {
+    static let key: (UInt64, UInt64) = (3, 5)
+    static let probes = [GeoPoint(lat: 48.8, lon: 2.3), GeoPoint(lat: 33, lon: -95), GeoPoint(lat: -89, lon: 0),
+                         GeoPoint(lat: 0, lon: 180), GeoPoint(lat: 47.4, lon: 8.5), GeoPoint(lat: 60, lon: -150)]
+
+    static func answers(_ g: CountryGazetteer) -> [String] {
+        probes.flatMap { p in
+            [nil, "FR", "CH", "US"].map { (c: String?) in
+                g.locality(near: p, countryISO2: c).map { "\($0.name)|\($0.geonameid)|\($0.distanceKm)|\($0.bearing)|\($0.direction)|\($0.admin1 ?? "-")" } ?? "none"
+            }
+        }
+    }
+
+    @Test("the round trip keeps the places index: same bytes, same localities")
+    func roundTrip() throws {
+        let g = try ForwardFixture.gazetteer()
+        let bytes = g.binaryIndex(sourceKey: Self.key)
+        let loaded = try CountryGazetteer(binary: bytes, sourceKey: Self.key)
+        #expect(loaded.binaryIndex(sourceKey: Self.key) == bytes)
+        #expect(Self.answers(loaded) == Self.answers(g))
+        #expect(Self.answers(g).allSatisfy { $0 != "none" })
+    }
+
+    @Test("damage behind a repaired checksum in the places tables is refused or harmless: localities never trap")
+    func damage() throws {
+        let g = try ForwardFixture.gazetteer()
+        let bytes = g.binaryIndex(sourceKey: Self.key)
+        // The places section: where its bytes lie in the file.
+        var section = BinaryWriter()
+        g.search.places.write(to: &section)
+        let payload = Array(bytes[CountryGazetteer.binaryHeaderSize...])
+        let start = try #require(Self.find(section.bytes, in: payload)) + CountryGazetteer.binaryHeaderSize
+        var rejected = 0, loaded = 0
+        let header = CountryGazetteer.binaryHeaderSize
+        // Every 211th position of the section (each table's count, offsets and values are hit), 4 bytes wide.
+        for position in stride(from: start, to: start + section.bytes.count - 4, by: 211) {
+            for pattern: UInt8 in [0x00, 0xFF, 0x7F] {
+                var damaged = bytes
+                for k in 0..<4 { damaged[position + k] = pattern }
+                if damaged == bytes { continue }
+                let checksum = damaged.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[header...])) }
+                for k in 0..<8 { damaged[header - 8 + k] = UInt8(truncatingIfNeeded: checksum >> UInt64(8 * k)) }
+                do throws(BinaryFormatError) {
+                    let d = try CountryGazetteer(binary: damaged, sourceKey: Self.key)
+                    loaded += 1
+                    _ = Self.answers(d)
+                } catch {
+                    rejected += 1
+                }
+            }
+        }
+        #expect(rejected > 0, "\(rejected) rejected, \(loaded) loaded and queried")
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard needle.count <= haystack.count else { return nil }
+        for k in 0...(haystack.count - needle.count) where haystack[k] == needle[0] && Array(haystack[k..<(k + needle.count)]) == needle {
+            return k
+        }
+        return nil
+    }
+}
