@@ -22,7 +22,41 @@ export interface ReverseMatch {
   match: 'inside' | 'nearest';
   /** 0 when inside, else the great-circle distance to the border, km, 3 decimals. */
   distanceKm: number;
+  /** The placemark members, present when asked for (by default all) and when the data has them. */
+  admin1?: Admin1 | null;
+  territory?: Territory | null;
+  locality?: Locality | null;
+  timezone?: string | null;
 }
+
+/** The first-level division holding the point (or the answered country's nearest). */
+export interface Admin1 {
+  name: string;
+  iso3166_2: string | null;
+  type: string | null;
+  geonamesCode: string | null;
+}
+
+/** An ISO 3166-1 territory the country data folds into its sovereign (French Guiana, Svalbard, ...). */
+export interface Territory {
+  iso2: string | null;
+  iso3: string | null;
+  name: string | null;
+}
+
+/** The nearest populated place (GeoNames), with distance and initial bearing from the point. */
+export interface Locality {
+  name: string;
+  geonameid: number;
+  population: number;
+  admin1: string | null;
+  distanceKm: number;
+  bearing: number;
+  direction: 'N' | 'NE' | 'E' | 'SE' | 'S' | 'SW' | 'W' | 'NW';
+}
+
+/** A sea point's placemark: no country members, only what is known (time zone, nearest place). */
+export type Placemark = ReverseMatch | Partial<ReverseMatch>;
 
 export interface LatLon {
   lat: number;
@@ -84,6 +118,9 @@ export interface BBox {
 export interface ReverseOptions {
   /** Search radius in km for points in no country: default 10, 0 = containment only, at most 20037.5. */
   maxDistanceKm?: number;
+  /** The placemark members to compute (default all): any of "country", "admin1", "territory", "locality",
+   *  "timezone". ["country"] answers only the country, or null. */
+  fields?: Array<'country' | 'admin1' | 'territory' | 'locality' | 'timezone'>;
 }
 
 export interface ReverseManyOptions extends ReverseOptions {
@@ -139,9 +176,9 @@ export class Geocoder {
   /** The server process's id. */
   readonly pid: number | undefined;
   /** The country containing the point, else the nearest within maxDistanceKm, else null. */
-  reverse(lat: number, lon: number, options?: ReverseOptions): Promise<ReverseMatch | null>;
+  reverse(lat: number, lon: number, options?: ReverseOptions): Promise<Placemark | null>;
   /** One reverse answer per point, in order; chunked under the server's limits. */
-  reverseMany(points: ReadonlyArray<readonly [number, number] | LatLon>, options?: ReverseManyOptions): Promise<Array<ReverseMatch | null>>;
+  reverseMany(points: ReadonlyArray<readonly [number, number] | LatLon>, options?: ReverseManyOptions): Promise<Array<Placemark | null>>;
   /** Countries and cities matching the query, best first ([] for none). */
   forward(query: string, options?: ForwardOptions): Promise<ForwardMatch[]>;
   /** The countries whose polygons meet the box, by English name. */

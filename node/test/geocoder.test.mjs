@@ -53,24 +53,38 @@ describe('geocoder-wasm', () => {
   });
 
   test('the mid-Atlantic is in no country', async () => {
-    assert.equal(await g.reverse(0, -30), null);
+    // The full placemark (the default fields) still knows the nautical time zone and the nearest place.
+    const sea = await g.reverse(0, -30);
+    assert.equal(sea.iso2, undefined);
+    assert.equal(sea.timezone, 'Etc/GMT+2');
+    assert.equal(await g.reverse(0, -30, { fields: ['country'] }), null);
+  });
+
+  test('a placemark: admin-1, territory, locality and time zone', async () => {
+    const cayenne = await g.reverse(4.94, -52.33);
+    assert.equal(cayenne.iso2, 'FR');
+    assert.equal(cayenne.admin1.iso3166_2, 'FR-GF');
+    assert.equal(cayenne.territory.iso2, 'GF');
+    assert.equal(cayenne.timezone, 'America/Cayenne');
+    assert.equal(cayenne.locality.name, 'Cayenne');
   });
 
   test('maxDistanceKm reaches the server', async () => {
     const nice = await g.reverse(43.67, 7.27);
     assert.equal(nice.iso2, 'FR');
     assert.equal(nice.match, 'nearest');
-    assert.equal(await g.reverse(43.67, 7.27, { maxDistanceKm: 0 }), null);
+    assert.equal(await g.reverse(43.67, 7.27, { maxDistanceKm: 0, fields: ['country'] }), null);
   });
 
   test('reverseMany gives the per-point answers, in order, across chunks', async () => {
     const points = samplePoints();
     const single = [];
-    for (const [lat, lon] of points) single.push(await g.reverse(lat, lon, { maxDistanceKm: 300 }));
+    const fields = ['country'];
+    for (const [lat, lon] of points) single.push(await g.reverse(lat, lon, { maxDistanceKm: 300, fields }));
     assert.ok(single.some((r) => r === null) && single.some((r) => r !== null), 'the sample has land and sea');
-    const whole = await g.reverseMany(points, { maxDistanceKm: 300 });
+    const whole = await g.reverseMany(points, { maxDistanceKm: 300, fields });
     assert.deepEqual(whole, single);
-    const chunked = await g.reverseMany(points, { maxDistanceKm: 300, chunkSize: 7 });
+    const chunked = await g.reverseMany(points, { maxDistanceKm: 300, chunkSize: 7, fields });
     assert.deepEqual(chunked, single);
   });
 
