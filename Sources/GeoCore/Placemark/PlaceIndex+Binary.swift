@@ -28,8 +28,9 @@ extension PlaceIndex {
             self = .empty
             return
         }
+        let v = vectors.buffer
         for k in 0..<n {
-            let x = vectors[3 * k], y = vectors[3 * k + 1], z = vectors[3 * k + 2]
+            let x = v[3 * k], y = v[3 * k + 1], z = v[3 * k + 2]
             let norm = x * x + y * y + z * z
             guard norm > 0.999_999, norm < 1.000_001 else { throw .invalid("place vector") }
         }
@@ -49,11 +50,11 @@ extension PlaceIndex {
         }
         let roots = Self.rootRows * Self.rootColumns
         guard nodes.count >= roots else { throw .invalid("place roots") }
-        for (k, value) in nodes.enumerated() where !valid(value, after: k) { throw .invalid("place node") }
+        for (k, value) in nodes.buffer.enumerated() where !valid(value, after: k) { throw .invalid("place node") }
         // The lookup grid and the buckets are derived here (see `lookupGrid`, `buckets`), not read.
         let lookup = Self.lookupGrid(nodes.buffer)
-        let buckets = Self.buckets((0..<n).map { Self.bucket(lat: cities.point($0).lat, lon: cities.point($0).lon) },
-                                   rank: Array(rank.buffer))
+        let lat = cities.lat.buffer, lon = cities.lon.buffer
+        let buckets = Self.buckets((0..<n).map { Self.bucket(lat: lat[$0], lon: lon[$0]) }, rank: Array(rank.buffer))
         self.init(vectors: vectors, rank: rank, nodes: nodes, leafStart: leafStart, candidates: candidates, lookup: Table(lookup),
                   bucketStart: Table(buckets.start), bucketPlaces: Table(buckets.places), names: names)
     }

@@ -1,7 +1,7 @@
 /// Building the places index: the candidate quadtree, its lookup grid and the 1° buckets.
 extension PlaceIndex {
     /// A leaf is split while it has more candidates than this (and is not yet at `maxDepth`).
-    static let leafCandidates = 6
+    static let leafCandidates = 16
     /// The deepest split below the 45° roots: 45° / 2^15 ≈ 0.0014°, about 150 m. Deeper than this only
     /// places at (nearly) the same coordinates share a leaf.
     static let maxDepth = 15
@@ -92,6 +92,14 @@ extension PlaceIndex {
             }
         }
         return grid
+    }
+
+    /// `bucket(lat:lon:)` for coordinates in the city table's units (1e-5°), in integers: the same cell, as
+    /// both take the floor of exact values (CityTable checked the ranges).
+    static func bucket(lat: Int32, lon: Int32) -> Int {
+        let row = Swift.min(Int(lat + 9_000_000) / 100_000, bucketRows - 1)
+        let column = Swift.min(Int(lon + 18_000_000) / 100_000, bucketColumns - 1)
+        return row * bucketColumns + column
     }
 
     /// The 1° bucket holding (`lat`, `lon`); the last row and column are closed (they hold 90° and 180°).

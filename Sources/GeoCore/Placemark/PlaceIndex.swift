@@ -72,7 +72,7 @@ struct PlaceIndex: Sendable {
 
     /// The place nearest to `point` and the squared chord to it (unit sphere), or nil when there are no places.
     /// - Parameter point: `lat` in [-90, 90] and `lon` in [-180, 180] (the caller checks and wraps).
-    /// - Complexity: O(depth + candidates of one leaf): a table read, a few halvings, typically under ten
+    /// - Complexity: O(depth + candidates of one leaf): a table read, a few halvings, about seven
     ///   chord comparisons. No allocation.
     func nearest(to point: GeoPoint) -> (place: Int, chord2: Double)? {
         nearest(to: point, vector: Vector3(point))
