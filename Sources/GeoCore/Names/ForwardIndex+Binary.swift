@@ -19,7 +19,7 @@ extension ForwardIndex {
         let texts = try StringPool(reading: &input, what: "labels")
         let admin1 = try Admin1Table(reading: &input, textCount: texts.count)
         let cities = try CityTable(reading: &input, admin1Count: admin1.count)
-        let places = try PlaceIndex(reading: &input, placeCount: cities.count)
+        let places = try PlaceIndex(reading: &input, cities: cities)
         let localized = try LocalizedNames(reading: &input, textCount: texts.count)
         let admin1Names = try KeyIndex(reading: &input, targets: { $0 == .admin1 ? admin1.count : 0 })
         let names = try KeyIndex(reading: &input, targets: { kind in

@@ -6,36 +6,31 @@ extension PlaceIndex {
         out.array(nodes)
         out.array(leafStart)
         out.array(candidates)
-        out.array(lookup)
-        out.array(bucketStart)
-        out.array(bucketPlaces)
         names.write(to: &out)
     }
 
-    /// Reads what `write(to:)` wrote for `placeCount` places, checking every table so that no query can
+    /// Reads what `write(to:)` wrote for the places of `cities`, checking every table so that no query can
     /// read outside one or loop: unit vectors, a permutation for the ranks, children stored after their
-    /// parent, every list inside its table, every place number below `placeCount`.
+    /// parent, every list inside its table, every place number below the city count.
     /// - Throws: `BinaryFormatError.invalid` naming the table at fault, or `.truncated`.
-    init(reading input: inout BinaryReader, placeCount n: Int) throws(BinaryFormatError) {
+    init(reading input: inout BinaryReader, cities: CityTable) throws(BinaryFormatError) {
+        let n = cities.count
         let vectors = try input.table(of: Double.self)
         let rank = try input.table(of: UInt32.self)
         let nodes = try input.table(of: UInt32.self)
         let leafStart = try input.table(of: UInt32.self)
         let candidates = try input.table(of: UInt32.self)
-        let lookup = try input.table(of: UInt32.self)
-        let bucketStart = try input.table(of: UInt32.self)
-        let bucketPlaces = try input.table(of: UInt32.self)
         let names = try StringPool(reading: &input, what: "place names")
         guard names.count == n else { throw .invalid("place name count") }
         guard vectors.count == 3 * n, rank.count == n else { throw .invalid("place columns") }
         if n == 0 {
-            guard nodes.isEmpty, leafStart.count == 1, candidates.isEmpty, lookup.isEmpty, bucketStart.isEmpty,
-                  bucketPlaces.isEmpty else { throw .invalid("places of an empty table") }
+            guard nodes.isEmpty, leafStart.count == 1, candidates.isEmpty else { throw .invalid("places of an empty table") }
             self = .empty
             return
         }
+        let v = vectors.buffer
         for k in 0..<n {
-            let x = vectors[3 * k], y = vectors[3 * k + 1], z = vectors[3 * k + 2]
+            let x = v[3 * k], y = v[3 * k + 1], z = v[3 * k + 2]
             let norm = x * x + y * y + z * z
             guard norm > 0.999_999, norm < 1.000_001 else { throw .invalid("place vector") }
         }
@@ -55,15 +50,12 @@ extension PlaceIndex {
         }
         let roots = Self.rootRows * Self.rootColumns
         guard nodes.count >= roots else { throw .invalid("place roots") }
-        for (k, value) in nodes.enumerated() where !valid(value, after: k) { throw .invalid("place node") }
-        guard lookup.count == Self.lookupRows * Self.lookupColumns else { throw .invalid("place lookup size") }
-        for value in lookup.buffer where !valid(value, after: -1) { throw .invalid("place lookup") }
-        let cells = Self.bucketRows * Self.bucketColumns
-        guard bucketStart.count == cells + 1, bucketStart[0] == 0, Int(bucketStart[cells]) == bucketPlaces.count,
-              bucketPlaces.count == n else { throw .invalid("place buckets") }
-        for c in 0..<cells where bucketStart[c] > bucketStart[c + 1] { throw .invalid("place bucket list") }
-        for p in bucketPlaces.buffer where Int(p) >= n { throw .invalid("place bucket entry") }
-        self.init(vectors: vectors, rank: rank, nodes: nodes, leafStart: leafStart, candidates: candidates, lookup: lookup,
-                  bucketStart: bucketStart, bucketPlaces: bucketPlaces, names: names)
+        for (k, value) in nodes.buffer.enumerated() where !valid(value, after: k) { throw .invalid("place node") }
+        // The lookup grid and the buckets are derived here (see `lookupGrid`, `buckets`), not read.
+        let lookup = Self.lookupGrid(nodes.buffer)
+        let lat = cities.lat.buffer, lon = cities.lon.buffer
+        let buckets = Self.buckets((0..<n).map { Self.bucket(lat: lat[$0], lon: lon[$0]) }, rank: Array(rank.buffer))
+        self.init(vectors: vectors, rank: rank, nodes: nodes, leafStart: leafStart, candidates: candidates, lookup: Table(lookup),
+                  bucketStart: Table(buckets.start), bucketPlaces: Table(buckets.places), names: names)
     }
 }

@@ -1,7 +1,7 @@
 /// Building the places index: the candidate quadtree, its lookup grid and the 1° buckets.
 extension PlaceIndex {
     /// A leaf is split while it has more candidates than this (and is not yet at `maxDepth`).
-    static let leafCandidates = 6
+    static let leafCandidates = 16
     /// The deepest split below the 45° roots: 45° / 2^15 ≈ 0.0014°, about 150 m. Deeper than this only
     /// places at (nearly) the same coordinates share a leaf.
     static let maxDepth = 15
@@ -47,34 +47,59 @@ extension PlaceIndex {
                 builder.nodes[row * Self.rootColumns + column] = root
             }
         }
-        let lookup = builder.lookupGrid()
+        let lookup = Self.lookupGrid(builder.nodes)
         var pool = StringPoolBuilder()
         for name in names { pool.append(name) }
-        let buckets = Self.buckets(points, rank: rank)
+        let buckets = Self.buckets(points.map { Self.bucket(lat: $0.lat, lon: $0.lon) }, rank: rank)
         self.init(vectors: Table(vectorValues), rank: Table(rank), nodes: Table(builder.nodes),
                   leafStart: Table(builder.leafStart), candidates: Table(builder.candidates), lookup: Table(lookup),
                   bucketStart: Table(buckets.start), bucketPlaces: Table(buckets.places), names: pool.build())
     }
 
-    /// The places by 1° cell, in tie order within a cell.
-    static func buckets(_ points: [GeoPoint], rank: [UInt32]) -> (start: [UInt32], places: [UInt32]) {
+    /// The places by 1° cell (`cells[i]` is place i's), in tie order within a cell. Not stored: built at load
+    /// in well under a millisecond, so the file does not carry (and check) a 260 KB table.
+    static func buckets(_ cellOf: [Int], rank: [UInt32]) -> (start: [UInt32], places: [UInt32]) {
         let cells = bucketRows * bucketColumns
-        var cellOf = [Int](repeating: 0, count: points.count)
         var start = [UInt32](repeating: 0, count: cells + 1)
-        for (i, p) in points.enumerated() {
-            let c = bucket(lat: p.lat, lon: p.lon)
-            cellOf[i] = c
-            start[c + 1] += 1
-        }
+        for c in cellOf { start[c + 1] += 1 }
         for c in 0..<cells { start[c + 1] += start[c] }
         var next = start
-        var places = [UInt32](repeating: 0, count: points.count)
-        let byRank = points.indices.sorted { rank[$0] < rank[$1] }
+        var places = [UInt32](repeating: 0, count: cellOf.count)
+        var byRank = [Int](repeating: 0, count: cellOf.count)
+        for (i, r) in rank.enumerated() { byRank[Int(r)] = i }
         for i in byRank {
             places[Int(next[cellOf[i]])] = UInt32(i)
             next[cellOf[i]] += 1
         }
         return (start, places)
+    }
+
+    /// For each cell of the lookup grid, the node that covers it (see `PlaceIndex.lookup`). Not stored: built
+    /// at load from the checked nodes (32,768 short walks).
+    static func lookupGrid(_ nodes: some RandomAccessCollection<UInt32>) -> [UInt32] {
+        let level = lookupLevel
+        let base = nodes.startIndex
+        var grid = [UInt32](repeating: 0, count: lookupRows * lookupColumns)
+        for row in 0..<lookupRows {
+            for column in 0..<lookupColumns {
+                var node = nodes[nodes.index(base, offsetBy: (row >> level) * rootColumns + (column >> level))]
+                var shift = level - 1
+                while node & leafFlag == 0 && shift >= 0 {
+                    node = nodes[nodes.index(base, offsetBy: Int(node) + ((row >> shift) & 1) * 2 + ((column >> shift) & 1))]
+                    shift -= 1
+                }
+                grid[row * lookupColumns + column] = node
+            }
+        }
+        return grid
+    }
+
+    /// `bucket(lat:lon:)` for coordinates in the city table's units (1e-5°), in integers: the same cell, as
+    /// both take the floor of exact values (CityTable checked the ranges).
+    static func bucket(lat: Int32, lon: Int32) -> Int {
+        let row = Swift.min(Int(lat + 9_000_000) / 100_000, bucketRows - 1)
+        let column = Swift.min(Int(lon + 18_000_000) / 100_000, bucketColumns - 1)
+        return row * bucketColumns + column
     }
 
     /// The 1° bucket holding (`lat`, `lon`); the last row and column are closed (they hold 90° and 180°).
@@ -167,22 +192,5 @@ extension PlaceIndex {
             return UInt32(first)
         }
 
-        /// For each cell of the lookup grid, the node that covers it (see `PlaceIndex.lookup`).
-        func lookupGrid() -> [UInt32] {
-            let level = PlaceIndex.lookupLevel
-            var grid = [UInt32](repeating: 0, count: PlaceIndex.lookupRows * PlaceIndex.lookupColumns)
-            for row in 0..<PlaceIndex.lookupRows {
-                for column in 0..<PlaceIndex.lookupColumns {
-                    var node = nodes[(row >> level) * PlaceIndex.rootColumns + (column >> level)]
-                    var shift = level - 1
-                    while node & PlaceIndex.leafFlag == 0 && shift >= 0 {
-                        node = nodes[Int(node) + ((row >> shift) & 1) * 2 + ((column >> shift) & 1)]
-                        shift -= 1
-                    }
-                    grid[row * PlaceIndex.lookupColumns + column] = node
-                }
-            }
-            return grid
-        }
     }
 }

@@ -20,9 +20,9 @@
 /// of country C within r" (the same-country rule of `CountryGazetteer.locality(near:countryISO2:)`): the
 /// cells of the cap's bounding box whose exact distance is at most r, scanned for that country.
 ///
-/// Everything is flat tables, written into the binary index and validated when it is read
-/// (`PlaceIndex+Binary.swift`), so start-up costs nothing and a damaged file cannot make a query read
-/// outside a table.
+/// Everything is flat tables; the tree is written into the binary index and validated when it is read
+/// (`PlaceIndex+Binary.swift`), so a damaged file cannot make a query read outside a table; the two grids
+/// (lookup and buckets) are derived at load in under a millisecond.
 struct PlaceIndex: Sendable {
     /// Each place's unit vector, x, y, z: 3 × place count.
     let vectors: Table<Double>
@@ -36,10 +36,10 @@ struct PlaceIndex: Sendable {
     let leafStart: Table<UInt32>
     let candidates: Table<UInt32>
     /// The node covering each cell of the `lookupLevel` grid (row-major from the south-west): a leaf as large
-    /// or larger than the cell, or the internal node of exactly that cell.
+    /// or larger than the cell, or the internal node of exactly that cell. Derived from `nodes` at load.
     let lookup: Table<UInt32>
     /// Places by 1° cell (row-major from the south-west, 180 × 360): cell c's places are
-    /// `bucketPlaces[bucketStart[c]..<bucketStart[c + 1]]`.
+    /// `bucketPlaces[bucketStart[c]..<bucketStart[c + 1]]`. Derived from the city table at load.
     let bucketStart: Table<UInt32>
     let bucketPlaces: Table<UInt32>
     /// Each place's name: a copy of the city table's, which lives front-coded in the name index where one
@@ -72,7 +72,7 @@ struct PlaceIndex: Sendable {
 
     /// The place nearest to `point` and the squared chord to it (unit sphere), or nil when there are no places.
     /// - Parameter point: `lat` in [-90, 90] and `lon` in [-180, 180] (the caller checks and wraps).
-    /// - Complexity: O(depth + candidates of one leaf): a table read, a few halvings, typically under ten
+    /// - Complexity: O(depth + candidates of one leaf): a table read, a few halvings, about seven
     ///   chord comparisons. No allocation.
     func nearest(to point: GeoPoint) -> (place: Int, chord2: Double)? {
         nearest(to: point, vector: Vector3(point))
