@@ -25,11 +25,12 @@ extension BoundParams {
         return points
     }
 
-    /// The `fields` array in `slot`: which placemark members to compute; all when left out.
+    /// The `fields` array in `slot`: which placemark members to compute; the country alone when left out
+    /// (``PlacemarkFields/requestDefault``).
     /// - Throws: `.invalidParams` naming the parameter for a non-array, an empty array, a non-string
     ///   element or an unknown name, with the allowed names in the message.
     func fields(_ slot: Int) throws(RPCError) -> PlacemarkFields {
-        guard let value = values(slot) else { return .all }
+        guard let value = values(slot) else { return .requestDefault }
         func bad(_ problem: PlacemarkFieldsError) -> RPCError {
             .invalidParams(InvalidParams(param: names[slot], problem: .invalidValue("must be a non-empty array of field names (" + problem.message + ")")))
         }

@@ -6,10 +6,10 @@ import GeoCore
 /// `geocoder reverse 91 0` fails with the text an RPC client would get.
 public enum GeoCall: Equatable, Sendable {
     /// `reverseGeocode`: the country at or nearest to a point, within `maxDistanceKm`, and the placemark
-    /// members of `fields` (all by default).
-    case reverse(GeoPoint, maxDistanceKm: Double, fields: PlacemarkFields = .all)
+    /// members of `fields` (the country alone by default).
+    case reverse(GeoPoint, maxDistanceKm: Double, fields: PlacemarkFields = .requestDefault)
     /// `reverseGeocodeMany`: `reverse` for each point, answered in one reply.
-    case reverseMany([GeoPoint], maxDistanceKm: Double, fields: PlacemarkFields = .all)
+    case reverseMany([GeoPoint], maxDistanceKm: Double, fields: PlacemarkFields = .requestDefault)
     /// `forwardGeocode`: countries and cities whose names match, best first.
     case forward(query: String, options: ForwardOptions)
     /// `countriesInBBox`: countries whose areas meet a box; `minLon > maxLon` crosses the antimeridian.

@@ -30,8 +30,8 @@ enum ReverseFastPath {
         var points: Range<Int>?
         /// How many points `points` holds.
         var count = 0
-        /// The `fields` param; all when absent.
-        var fields = PlacemarkFields.all
+        /// The `fields` param; the country alone when absent.
+        var fields = PlacemarkFields.requestDefault
 
         /// The call's cost in ``WorkCost`` units for a server whose data answers `available`, as
         /// ``WorkCost/estimate(_:available:)`` charges the same call on the general path.
@@ -96,7 +96,7 @@ enum ReverseFastPath {
                     plan.points = nil
                 } else {
                     cursor.offset = start
-                    plan.fields = .all
+                    plan.fields = .requestDefault
                     guard let found = cursor.manyParams(radius: &plan.radius, count: &plan.count, fields: &plan.fields)
                     else { return nil }
                     plan.points = found

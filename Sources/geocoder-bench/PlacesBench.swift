@@ -54,6 +54,11 @@ enum PlacesBench {
             if found == bestIndex { samePlace += 1 }
         }
         say("  exactness vs a scan of all places (haversine), \(checked) points (half uniform, half near borders): \(sameDistance) at the scan's smallest distance (±1e-9 km), \(samePlace) the very same place")
+        // scripts/test runs this as a check: a place farther than the scan's nearest is a failure.
+        if sameDistance != checked {
+            say("places: \(checked - sameDistance) points answered a place farther than the nearest")
+            exit(1)
+        }
 
         var countries: [String?] = []
         for set in [uniform, nearBorder] {

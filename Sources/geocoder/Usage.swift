@@ -34,7 +34,7 @@ enum Usage {
 
         RPC METHODS (params by name, or by position in this order)
           reverseGeocode  {lat, lon, maxDistanceKm?, fields?}   [lat, lon]; the rest only by name
-                          fields: any of "country", "admin1", "territory", "locality", "timezone" (default all)
+                          fields: any of "country", "admin1", "territory", "locality", "timezone" (default "country")
           forwardGeocode  {query, limit?, lang?, countryCodes?, kinds?}   [query] or [query, limit]
           countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
           reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?, fields?}   [points]

@@ -97,7 +97,7 @@ struct LocalityTests {
         let scan = PlacesFixture.Scan(cities)
         var r = PlaceIndexTests.SplitMix(state: 77)
         var differ = 0, applied = 0
-        for _ in 0..<3_000 {
+        for _ in 0..<600 {
             let p = GeoPoint(lat: r.inRange(43, 55), lon: r.inRange(-5, 20))
             let codes = ["FR", "DE", "CH", "BE", "NL", "AT", "IT", "PL", "CZ", "LU"]
             let country = codes[Int(r.next() % UInt64(codes.count))]

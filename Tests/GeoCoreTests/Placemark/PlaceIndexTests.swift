@@ -47,9 +47,11 @@ struct PlaceIndexTests {
         return out
     }
 
-    @Test("identical to the brute-force scan on 110,000 points: uniform, polar, antimeridian, Europe, Pacific, cell edges",
-          arguments: [("uniform", 40_000), ("polar", 15_000), ("antimeridian", 15_000), ("Europe", 15_000),
-                      ("Pacific", 10_000), ("cell edges", 15_000)])
+    // A debug build scans 69,000 places per point: 5,500 points here; scripts/test runs the release
+    // `geocoder-bench --places --check` on far more.
+    @Test("identical to the brute-force scan on 5,500 points: uniform, polar, antimeridian, Europe, Pacific, cell edges",
+          arguments: [("uniform", 2_000), ("polar", 750), ("antimeridian", 750), ("Europe", 750),
+                      ("Pacific", 500), ("cell edges", 750)])
     func agreesWithScan(kind: String, count: Int) throws {
         let g = try PlacesFixture.gazetteer.get()
         let scan = PlacesFixture.Scan(g.search.cities)
@@ -67,14 +69,14 @@ struct PlaceIndexTests {
         let cities = g.search.cities
         let scan = PlacesFixture.Scan(cities)
         var differ = 0, atDistanceZero = 0
-        for i in stride(from: 0, to: cities.count, by: 7) {
+        for i in stride(from: 0, to: cities.count, by: 97) {
             let p = cities.point(i)
             guard let found = g.search.places.nearest(to: p) else { differ += 1; continue }
             if found.place != scan.nearest(p) { differ += 1 }
             if found.chord2 == 0 { atDistanceZero += 1 }
         }
         #expect(differ == 0)
-        #expect(atDistanceZero == (cities.count + 6) / 7)
+        #expect(atDistanceZero == (cities.count + 96) / 97)
     }
 
     @Test("no places: nil, not a crash")
