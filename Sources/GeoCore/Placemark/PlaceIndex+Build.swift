@@ -35,15 +35,28 @@ extension PlaceIndex {
 
         var builder = Builder(points: points, vectors: vectors, rank: rank)
         builder.nodes = [UInt32](repeating: 0, count: Self.rootRows * Self.rootColumns)
-        let all = [Int32](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for i in 0..<n { buffer[i] = Int32(i) }
-            initialized = n
+        // Places at exactly the same coordinates are at the same distance from every point, so only the one
+        // the tie rule prefers (the best rank) can ever be the nearest: the tree is built over those alone.
+        // Without this, a name table with thousands of places on one spot (a test's, or a user's) kept them
+        // all in every cell of the globe, and the tree split to its full depth everywhere: gigabytes.
+        let byPosition = (0..<n).sorted { a, b in
+            points[a].lat != points[b].lat ? points[a].lat < points[b].lat
+                : points[a].lon != points[b].lon ? points[a].lon < points[b].lon : rank[a] < rank[b]
         }
+        var all: [Int32] = []
+        all.reserveCapacity(n)
+        for (k, i) in byPosition.enumerated() {
+            if k > 0, points[byPosition[k - 1]].lat == points[i].lat, points[byPosition[k - 1]].lon == points[i].lon {
+                continue
+            }
+            all.append(Int32(i))
+        }
+        all.sort()
         for row in 0..<Self.rootRows {
             for column in 0..<Self.rootColumns {
                 let cell = PlaceCell(south: -90 + Double(row) * Self.rootSize, north: -90 + Double(row + 1) * Self.rootSize,
                                      west: -180 + Double(column) * Self.rootSize, east: -180 + Double(column + 1) * Self.rootSize)
-                let root = builder.node(cell, builder.filter(all, cell), depth: 0)
+                let root = builder.node(cell, builder.filter(all, cell), depth: 0, parentCount: all.count)
                 builder.nodes[row * Self.rootColumns + column] = root
             }
         }
@@ -169,8 +182,12 @@ extension PlaceIndex {
         }
 
         /// The node for `cell` with candidates `list`: a leaf, or four children made from `list`.
-        mutating func node(_ cell: PlaceCell, _ list: [Int32], depth: Int) -> UInt32 {
-            if list.count <= PlaceIndex.leafCandidates || depth >= PlaceIndex.maxDepth {
+        ///
+        /// A cell whose list is as long as its parent's becomes a leaf: splitting did not narrow the candidates
+        /// there, so splitting again would only copy the same list into four more cells, level after level
+        /// (near-coincident places can do that anywhere). The leaf answers as exactly, scanning a longer list.
+        mutating func node(_ cell: PlaceCell, _ list: [Int32], depth: Int, parentCount: Int) -> UInt32 {
+            if list.count <= PlaceIndex.leafCandidates || depth >= PlaceIndex.maxDepth || list.count >= parentCount {
                 let leaf = UInt32(leafStart.count - 1)
                 for q in list.sorted(by: { rank[Int($0)] < rank[Int($1)] }) { candidates.append(UInt32(q)) }
                 leafStart.append(UInt32(candidates.count))
@@ -186,7 +203,7 @@ extension PlaceIndex {
                 PlaceCell(south: midLat, north: cell.north, west: midLon, east: cell.east),
             ]
             for (k, quarter) in quarters.enumerated() {
-                let child = node(quarter, filter(list, quarter), depth: depth + 1)
+                let child = node(quarter, filter(list, quarter), depth: depth + 1, parentCount: list.count)
                 nodes[first + k] = child
             }
             return UInt32(first)

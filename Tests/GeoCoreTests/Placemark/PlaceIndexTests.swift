@@ -149,3 +149,35 @@ struct PlaceIndexBinaryTests {
         return nil
     }
 }
+
+/// Many places on one spot (a name table's duplicates, or a crafted one): the index stays small and exact.
+@Suite("Places index: coincident places")
+struct PlaceIndexCoincidentTests {
+    @Test("5,000 places at one point and 200 scattered: a small tree, the tie rule's place, the scan's answers")
+    func coincident() {
+        var r = PlaceIndexTests.SplitMix(state: 5)
+        var points = [GeoPoint](repeating: GeoPoint(lat: 1, lon: 1), count: 5_000)
+        var population = (0..<5_000).map { UInt32(1_000 + $0 % 7) }
+        for _ in 0..<200 {
+            points.append(GeoPoint(lat: r.inRange(-80, 80), lon: r.inRange(-180, 180)))
+            population.append(UInt32(r.next() % 100_000))
+        }
+        let index = PlaceIndex(points: points, population: population, names: points.indices.map { "p\($0)" })
+        // Before coincident places were folded, every cell kept all 5,000 and the tree split to depth 15
+        // everywhere (gigabytes); now the candidates are about those of 201 distinct places.
+        #expect(index.candidates.count < 20_000, "\(index.candidates.count) candidate entries")
+        // The tie rule among the 5,000: the largest population (1,006), then the lowest index (6).
+        #expect(index.nearest(to: GeoPoint(lat: 1, lon: 1))?.place == 6)
+        for _ in 0..<2_000 {
+            let p = GeoPoint(lat: r.inRange(-90, 90), lon: r.inRange(-180, 180))
+            let found = index.nearest(to: p)?.place
+            var best = -1, bestAngle = Double.infinity
+            for (i, q) in points.enumerated() {
+                let a = Spherical.distanceKm(p, q)
+                if a < bestAngle - 1e-9 || (abs(a - bestAngle) <= 1e-9 && (population[i] > population[best]
+                    || (population[i] == population[best] && i < best))) { best = i; bestAngle = a }
+            }
+            #expect(found.map { Spherical.distanceKm(p, points[$0]) } == bestAngle || found == best, "\(p)")
+        }
+    }
+}
