@@ -46,11 +46,14 @@ struct PlacemarkResultTests {
     }
 
     @Test("members and their order", arguments: [
-        (#"{"lat":2,"lon":15}"#,
+        (#"{"lat":2,"lon":15,"fields":["country","admin1","territory","locality","timezone"]}"#,
          #"{"iso2":"BB","iso3":"BBB","isoNumeric":null,"name":"Betaland","nameLong":null,"formalName":null,"adm0a3":"BBB","sovereign":null,"sovereignA3":null,"type":"Sovereign country","continent":null,"regionUN":null,"subregion":null,"wikidataId":null,"match":"inside","distanceKm":0,"admin1":{"name":"South","iso3166_2":"BB-S","type":"Region","geonamesCode":"S1"},"territory":{"iso2":"TT","iso3":"TTT","name":"Tee Territory"},"timezone":"Test/East"}"#),
         (#"{"lat":5,"lon":-0.05,"fields":["timezone","admin1"]}"#,
          #"{"admin1":{"name":"West","iso3166_2":"AA-W","type":"Province","geonamesCode":"01"},"timezone":"Test/West"}"#),
-        (#"{"lat":40,"lon":-30}"#, #"{"admin1":null,"territory":null,"timezone":"Etc/GMT+2"}"#),
+        (#"{"lat":40,"lon":-30,"fields":["country","admin1","territory","timezone"]}"#,
+         #"{"admin1":null,"territory":null,"timezone":"Etc/GMT+2"}"#),
+        // No fields: the country alone, as before placemarks; at sea, null.
+        (#"{"lat":40,"lon":-30}"#, "null"),
         (#"{"lat":40,"lon":-30,"fields":["country"]}"#, "null"),
         (#"{"lat":40,"lon":-30,"fields":["admin1"]}"#, "null"),
         // Locality is asked for but no places index is loaded: the member is left out; the territory is
@@ -122,12 +125,14 @@ struct PlacemarkResultTests {
         let point = GeoPoint(lat: 1, lon: 2)
         let countryOnly = WorkCost.estimate(.reverse(point, maxDistanceKm: 10, fields: .country), available: .all)
         #expect(countryOnly == WorkCost.perCall + WorkCost.reversePoint(radiusKm: 10))
-        let full = WorkCost.estimate(.reverse(point, maxDistanceKm: 10), available: layered.gazetteer.availableFields)
+        // No fields asks for the country alone, and costs what it always did.
+        #expect(WorkCost.estimate(.reverse(point, maxDistanceKm: 10), available: layered.gazetteer.availableFields) == countryOnly)
+        let full = WorkCost.estimate(.reverse(point, maxDistanceKm: 10, fields: .all), available: layered.gazetteer.availableFields)
         #expect(full > countryOnly)
         // A server without layers charges the default request as before.
         #expect(WorkCost.estimate(.reverse(point, maxDistanceKm: 10), available: bare.gazetteer.availableFields) == countryOnly)
         // The charge grows with the radius as the country lookup's does, for every layer searched.
-        let wide = WorkCost.estimate(.reverseMany([point, point], maxDistanceKm: 20037.5), available: .all)
+        let wide = WorkCost.estimate(.reverseMany([point, point], maxDistanceKm: 20037.5, fields: .all), available: .all)
         #expect(wide >= 2 * 3 * WorkCost.reversePoint(radiusKm: 20037.5))
         // The fast path charges what the general path charges.
         let line = #"{"jsonrpc":"2.0","method":"reverseGeocodeMany","params":{"points":[[1,2],[3,4]],"fields":["timezone"]},"id":1}"#
