@@ -68,19 +68,23 @@ extension KeyIndex {
         // One spare row at the end, for a row computed only to be looked at.
         // Plain buffers, not arrays: the nested `fill` writes them on every trie node, and a captured array
         // costs a dynamic exclusivity check per access (a fifth of the walk).
-        let rowCount = (maxDepth + 2) * band
+        // The group walk below fills rows and path bytes down to the group's 4 bytes, and one byte past
+        // `maxDepth` before the row's minimum prunes it: both buffers are sized for the deeper of the two
+        // (a 1-byte query at bound 1 has maxDepth 2; AddressSanitizer caught the write at path[2]).
+        let deepest = Swift.max(maxDepth + 1, 4)
+        let rowCount = (deepest + 2) * band
         let rows = UnsafeMutablePointer<Int>.allocate(capacity: rowCount)
         rows.initialize(repeating: far, count: rowCount)
         let q = UnsafeMutablePointer<Int>.allocate(capacity: m)
         for j in 0..<m { q[j] = Int(query[j]) }
-        let path = UnsafeMutablePointer<UInt8>.allocate(capacity: maxDepth)
-        path.initialize(repeating: 0, count: maxDepth)
+        let path = UnsafeMutablePointer<UInt8>.allocate(capacity: deepest)
+        path.initialize(repeating: 0, count: deepest)
         defer {
             rows.deallocate()
             q.deallocate()
             path.deallocate()
         }
-        let spare = (maxDepth + 1) * band
+        let spare = (deepest + 1) * band  // past every row the walks fill
         for j in 0...min(bound, m) { rows[j + bound] = j }
         var valid = 0  // rows 0...valid hold the path's first `valid` bytes
         // The prefix to skip, in a reused buffer: `prefix[0..<n]` (written in place, never resized). The key
