@@ -39,10 +39,10 @@ struct BearingTests {
 
     @Test("agrees with the textbook azimuth formula on random pairs (libm-free reference in GeoMath)")
     func formula() {
-        var r = PlaceIndexTests.SplitMix(state: 5)
+        var r = TestRandom(seed: 5)
         for _ in 0..<20_000 {
-            let a = GeoPoint(lat: r.inRange(-89, 89), lon: r.inRange(-180, 180))
-            let b = GeoPoint(lat: r.inRange(-89, 89), lon: r.inRange(-180, 180))
+            let a = GeoPoint(lat: r.uniform(-89, 89), lon: r.uniform(-180, 180))
+            let b = GeoPoint(lat: r.uniform(-89, 89), lon: r.uniform(-180, 180))
             let (s1, c1) = GeoMath.sinCos(degrees: a.lat), (s2, c2) = GeoMath.sinCos(degrees: b.lat)
             let (sl, cl) = GeoMath.sinCos(degrees: b.lon - a.lon)
             var expected = GeoMath.atan2Degrees(sl * c2, c1 * s2 - s1 * c2 * cl)

@@ -95,10 +95,10 @@ struct LocalityTests {
         let g = try PlacesFixture.gazetteer.get()
         let cities = g.search.cities
         let scan = PlacesFixture.Scan(cities)
-        var r = PlaceIndexTests.SplitMix(state: 77)
+        var r = TestRandom(seed: 77)
         var differ = 0, applied = 0
         for _ in 0..<1_500 {
-            let p = GeoPoint(lat: r.inRange(43, 55), lon: r.inRange(-5, 20))
+            let p = GeoPoint(lat: r.uniform(43, 55), lon: r.uniform(-5, 20))
             let codes = ["FR", "DE", "CH", "BE", "NL", "AT", "IT", "PL", "CZ", "LU"]
             let country = codes[Int(r.next() % UInt64(codes.count))]
             let code = try #require(CountryCode.pack(country))

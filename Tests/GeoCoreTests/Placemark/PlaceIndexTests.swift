@@ -3,45 +3,31 @@ import Testing
 
 @Suite("Places index: the nearest GeoNames place, exactly as a scan of every place finds it")
 struct PlaceIndexTests {
-    /// A seeded generator, so every run checks the same points.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-        mutating func inRange(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-    }
-
     /// Point sets by kind: each is where a grid or tree search typically goes wrong.
     static func points(_ kind: String, _ count: Int) -> [GeoPoint] {
-        var r = SplitMix(state: UInt64(kind.utf8.reduce(7) { $0 &* 31 &+ Int($1) }.magnitude))
+        var r = TestRandom(seed: UInt64(kind.utf8.reduce(7) { $0 &* 31 &+ Int($1) }.magnitude))
         var out: [GeoPoint] = []
         for _ in 0..<count {
             switch kind {
             case "uniform":
                 // Uniform on the sphere: z uniform in [-1, 1].
-                let z = r.inRange(-1, 1)
-                out.append(GeoPoint(lat: GeoMath.atan2Degrees(z, (1 - z * z).squareRoot()), lon: r.inRange(-180, 180)))
+                let z = r.uniform(-1, 1)
+                out.append(GeoPoint(lat: GeoMath.atan2Degrees(z, (1 - z * z).squareRoot()), lon: r.uniform(-180, 180)))
             case "polar":
-                out.append(GeoPoint(lat: (r.unit() < 0.5 ? -1 : 1) * r.inRange(80, 90), lon: r.inRange(-180, 180)))
+                out.append(GeoPoint(lat: (r.uniform(0, 1) < 0.5 ? -1 : 1) * r.uniform(80, 90), lon: r.uniform(-180, 180)))
             case "antimeridian":
-                let lon = r.inRange(175, 180)
-                out.append(GeoPoint(lat: r.inRange(-80, 80), lon: r.unit() < 0.5 ? lon : -lon))
+                let lon = r.uniform(175, 180)
+                out.append(GeoPoint(lat: r.uniform(-80, 80), lon: r.uniform(0, 1) < 0.5 ? lon : -lon))
             case "Europe":
-                out.append(GeoPoint(lat: r.inRange(43, 55), lon: r.inRange(-5, 20)))
+                out.append(GeoPoint(lat: r.uniform(43, 55), lon: r.uniform(-5, 20)))
             case "Pacific":
-                out.append(GeoPoint(lat: r.inRange(-50, 30), lon: r.inRange(-170, -100)))
+                out.append(GeoPoint(lat: r.uniform(-50, 30), lon: r.uniform(-170, -100)))
             default:
                 // On the index's cell boundaries (multiples of 45°/2^k) and the exact poles and antimeridian.
                 let step = 45.0 / Double(1 << Int(r.next() % 16))
-                let lat = max(-90, min(90, (r.inRange(-90, 90) / step).rounded() * step))
-                let lon = r.unit() < 0.1 ? (r.unit() < 0.5 ? -180 : 180) : (r.inRange(-180, 180) / step).rounded() * step
-                out.append(GeoPoint(lat: r.unit() < 0.05 ? (r.unit() < 0.5 ? -90 : 90) : lat, lon: lon))
+                let lat = max(-90, min(90, (r.uniform(-90, 90) / step).rounded() * step))
+                let lon = r.uniform(0, 1) < 0.1 ? (r.uniform(0, 1) < 0.5 ? -180 : 180) : (r.uniform(-180, 180) / step).rounded() * step
+                out.append(GeoPoint(lat: r.uniform(0, 1) < 0.05 ? (r.uniform(0, 1) < 0.5 ? -90 : 90) : lat, lon: lon))
             }
         }
         return out
@@ -155,11 +141,11 @@ struct PlaceIndexBinaryTests {
 struct PlaceIndexCoincidentTests {
     @Test("5,000 places at one point and 200 scattered: a small tree, the tie rule's place, the scan's answers")
     func coincident() {
-        var r = PlaceIndexTests.SplitMix(state: 5)
+        var r = TestRandom(seed: 5)
         var points = [GeoPoint](repeating: GeoPoint(lat: 1, lon: 1), count: 5_000)
         var population = (0..<5_000).map { UInt32(1_000 + $0 % 7) }
         for _ in 0..<200 {
-            points.append(GeoPoint(lat: r.inRange(-80, 80), lon: r.inRange(-180, 180)))
+            points.append(GeoPoint(lat: r.uniform(-80, 80), lon: r.uniform(-180, 180)))
             population.append(UInt32(r.next() % 100_000))
         }
         let index = PlaceIndex(points: points, population: population, names: points.indices.map { "p\($0)" })
@@ -169,7 +155,7 @@ struct PlaceIndexCoincidentTests {
         // The tie rule among the 5,000: the largest population (1,006), then the lowest index (6).
         #expect(index.nearest(to: GeoPoint(lat: 1, lon: 1))?.place == 6)
         for _ in 0..<2_000 {
-            let p = GeoPoint(lat: r.inRange(-90, 90), lon: r.inRange(-180, 180))
+            let p = GeoPoint(lat: r.uniform(-90, 90), lon: r.uniform(-180, 180))
             let found = index.nearest(to: p)?.place
             var best = -1, bestAngle = Double.infinity
             for (i, q) in points.enumerated() {
