@@ -12,19 +12,25 @@ extension CountryGazetteer {
         return try load(geoJSON: bytes, cellSize: cellSize, warnings: &warnings)
     }
 
+    /// The features of a GeoJSON FeatureCollection, with the decoder's warnings (wrong ring winding) in
+    /// document order: the one decoding step of the country layer and of every `AreaLayer`.
+    /// - Throws: `GazetteerError.geoJSON` for malformed input.
+    static func decodeFeatures(_ bytes: [UInt8], warnings: inout [GeoJSONWarning]) throws(GazetteerError) -> [GeoJSONFeature] {
+        do {
+            let decoded = try GeoJSONDecoder.decodeFeatures(bytes)
+            warnings = decoded.warnings
+            return decoded.features
+        } catch {
+            throw .geoJSON(error)
+        }
+    }
+
     /// Loads countries as ``load(geoJSON:cellSize:)`` does, and hands back what RFC 7946 accepts but
     /// discourages (wrong ring winding), so the caller can show it.
     /// - Parameter warnings: receives the decoder's warnings, in document order.
     public static func load(geoJSON bytes: [UInt8], cellSize: Double = CountryIndex.defaultCellSize,
                             warnings: inout [GeoJSONWarning]) throws(GazetteerError) -> CountryGazetteer {
-        let features: [GeoJSONFeature]
-        do {
-            let decoded = try GeoJSONDecoder.decodeFeatures(bytes)
-            features = decoded.features
-            warnings = decoded.warnings
-        } catch {
-            throw .geoJSON(error)
-        }
+        let features = try CountryGazetteer.decodeFeatures(bytes, warnings: &warnings)
         var countries: [Country] = []
         for (number, feature) in features.enumerated() {
             guard let area = feature.geometry.flatMap(multiPolygon(of:)) else { continue }

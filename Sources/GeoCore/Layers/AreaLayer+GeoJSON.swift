@@ -13,14 +13,7 @@ extension AreaLayer {
     public static func load(geoJSON bytes: [UInt8], keeping schema: [String],
                             cellSize: Double = CountryIndex.defaultCellSize,
                             warnings: inout [GeoJSONWarning]) throws(GazetteerError) -> AreaLayer {
-        let features: [GeoJSONFeature]
-        do {
-            let decoded = try GeoJSONDecoder.decodeFeatures(bytes)
-            features = decoded.features
-            warnings = decoded.warnings
-        } catch {
-            throw .geoJSON(error)
-        }
+        let features = try CountryGazetteer.decodeFeatures(bytes, warnings: &warnings)
         var values: [String?] = []
         var areas: [MultiPolygon] = []
         for feature in features {
