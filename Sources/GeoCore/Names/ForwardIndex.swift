@@ -87,7 +87,9 @@ struct ForwardIndex: Sendable {
                 guard let code = CountryCode.pack(row.code) else { continue }
                 if row.kind == .name { localized.append((asciiLowercased(row.lang), code, label(row.name))) }
                 guard let k = countryOfCode[code] else { continue }
-                names.add(row.name, row.kind == .name ? .countryLocalName : .countryAlias, k)
+                // CLDR names and ISO names and official names are the country's own names: exact matches.
+                let exact = row.kind == .name || row.kind == .iso || row.kind == .official
+                names.add(row.name, exact ? .countryLocalName : .countryAlias, k)
             }
             var admin1Of: [[UInt8]: Int] = [:]
             for row in data.admin1 where admin1Country.count < CityTable.maxAdmin1 {

@@ -14,12 +14,14 @@ extension NameData {
                  cities: try parseCities(cities))
     }
 
-    /// `country-names.tsv`: `code lang kind name`.
+    /// `country-names.tsv` (CLDR) or `iso-country-names.tsv` (iso-codes), both `code lang kind name`; `file`
+    /// names the table in errors.
     /// - Throws: `NameDataError` for a wrong header, field count, code, kind, empty name or bad UTF-8.
-    public static func parseCountryNames(_ bytes: [UInt8]) throws(NameDataError) -> [CountryNameRow] {
+    public static func parseCountryNames(_ bytes: [UInt8],
+                                         file: NameDataError.File = .countryNames) throws(NameDataError) -> [CountryNameRow] {
         var rows: [CountryNameRow] = []
-        try forEachRow(bytes, file: .countryNames, header: countryNamesHeader) { (fields, line) throws(NameDataError) in
-            let fail = { (problem: NameDataError.Problem) in NameDataError(file: .countryNames, line: line, problem: problem) }
+        try forEachRow(bytes, file: file, header: countryNamesHeader) { (fields, line) throws(NameDataError) in
+            let fail = { (problem: NameDataError.Problem) in NameDataError(file: file, line: line, problem: problem) }
             let code = fields[0]
             guard isCountryCode(code) else { throw fail(.countryCode(column: "code")) }
             guard !fields[1].isEmpty else { throw fail(.emptyField(column: "lang")) }
@@ -30,6 +32,8 @@ extension NameData {
             case "short": kind = .short
             case "variant": kind = .variant
             case "alias": kind = .alias
+            case "iso": kind = .iso
+            case "official": kind = .official
             default: throw fail(.kind)
             }
             rows.append(CountryNameRow(code: code, lang: fields[1], kind: kind, name: fields[3]))

@@ -15,7 +15,8 @@ public struct NameData: Sendable {
     }
 }
 
-/// One row of `country-names.tsv`: a name CLDR (or the curated alias list) gives a territory.
+/// One row of `country-names.tsv` (a name CLDR or the curated alias list gives a territory) or of
+/// `iso-country-names.tsv` (an ISO 3166-1 name or official name, from Debian's iso-codes).
 public struct CountryNameRow: Equatable, Sendable {
     /// What the name is; decides its match tier.
     public enum Kind: UInt8, Equatable, Sendable {
@@ -27,11 +28,17 @@ public struct CountryNameRow: Equatable, Sendable {
         case variant
         /// A curated English alias (USA, Holland): an alias.
         case alias
+        /// An ISO 3166-1 name ("Korea, Republic of") or common name ("South Korea") from Debian's iso-codes,
+        /// in English or a translation: an exact match, scored as a CLDR name.
+        case iso
+        /// An ISO 3166-1 official name ("Islamic Republic of Afghanistan", "Rzeczpospolita Polska"): an exact
+        /// match, scored as a CLDR name (what the user typed is the country's own name, only longer).
+        case official
     }
 
     /// ISO 3166-1 alpha-2, upper case.
     public var code: String
-    /// CLDR locale id with `-` separators, or `und`.
+    /// CLDR locale id or gettext locale with `-` separators (`pt-BR`, `sr-Latn`), or `und`.
     public var lang: String
     public var kind: Kind
     public var name: String
