@@ -10,7 +10,9 @@ Republic of", "Bolivia, Plurinational State of") and `common_name` ("South Korea
 `iso`, and `official_name` ("Islamic Republic of Afghanistan") as kind `official`; from
 `LC_MESSAGES/iso_3166-1.mo` in each locale (read with Python's gettext module) their translations
 ("Rzeczpospolita Polska", "République unie de Tanzanie"). A translation equal to the English text is left
-out (the English row has it).
+out (the English row has it), and so is one that folds (case, accents) to another country's English
+name: those are translators' slips (Guaraní "Mexico" for Malaysia, Faroese "Sámoa" for American Samoa)
+that would send a user's query to the wrong country.
 
 Columns are those of country-names.tsv (`code lang kind name`), so the geocoder parses both alike.
 Language tags are the gettext locale names in BCP 47 form (`pt_BR` → `pt-BR`, `sr@latin` → `sr-Latn`).
@@ -25,6 +27,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import unicodedata
 
 ISO_CODES_DEB = "iso-codes=4.15.0-1"
 
@@ -58,6 +61,12 @@ def iso_tree(work):
     return tree
 
 
+def folded(text):
+    """Case- and accent-insensitive form, for comparing a translation with the English names."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
 def clean(text):
     return " ".join(text.replace("\t", " ").split())
 
@@ -72,6 +81,9 @@ def rows(tree, domain="iso_3166-1"):
             if field in entry:
                 english.append((code, kind, entry[field]))
     out = set((code, "en", kind, clean(text)) for code, kind, text in english)
+    english_owners = {}
+    for code, _, text in english:
+        english_owners.setdefault(folded(clean(text)), set()).add(code)
     for mo in sorted(glob.glob(os.path.join(tree, "usr/share/locale/*/LC_MESSAGES", domain + ".mo"))):
         locale_name = mo.split(os.sep)[-3]
         lang = language_tag(locale_name)
@@ -81,7 +93,8 @@ def rows(tree, domain="iso_3166-1"):
             catalog = gettext.GNUTranslations(f)
         for code, kind, text in english:
             translated = clean(catalog.gettext(text))
-            if translated and translated != clean(text):
+            owners = english_owners.get(folded(translated), {code})
+            if translated and translated != clean(text) and code in owners:
                 out.add((code, lang, kind, translated))
     return sorted(out)
 

@@ -2,7 +2,7 @@
 """Checks that every expectation of Tests/e2e/forward_eval.jsonl follows from the data files.
 
 The evaluation set is written from what a user expects, not from what the geocoder returns; this
-script holds each expectation to Data/ (country-names.tsv, admin1.tsv, cities.tsv and the Natural
+script holds each expectation to Data/ (country-names.tsv, iso-country-names.tsv, admin1.tsv, cities.tsv and the Natural
 Earth GeoJSON), read here with nothing but the standard library and no code shared with the
 server:
 
@@ -133,6 +133,11 @@ class Data:
                 self.cnames[r["code"]].append(("cldr", r["lang"], r["kind"], r["name"]))
                 if r["kind"] == "name":
                     self.cldr[(r["code"], r["lang"])] = r["name"]
+        iso_path = os.path.join(folder, "iso-country-names.tsv")
+        if os.path.exists(iso_path):
+            for r in read_tsv(iso_path):
+                if r["code"] in self.by_iso2:
+                    self.cnames[r["code"]].append(("iso", r["lang"], r["kind"], r["name"]))
         self.country_keys = collections.defaultdict(set)   # folded name -> countries
         self.keys_of_country = collections.defaultdict(set)
         for code, names in self.cnames.items():
@@ -300,6 +305,7 @@ def check(rows, d):
                 "short-variant": lambda s, l, k: s == "cldr" and k in ("short", "variant"),
                 "ne-formal": lambda s, l, k: s == "ne" and k in ("NAME_LONG", "FORMAL_EN", "ADMIN", "NAME"),
                 "alias-en": lambda s, l, k: s == "cldr" and k in ("alias", "short", "variant"),
+                "iso-official": lambda s, l, k: s == "iso" and k == "official" and within(r.get("note", "").split()[1], l),
             }.get(cat)
             if kinds_ok and not any(kinds_ok(*h) for h in hits):
                 bad(i, r, f"{intended!r} is a name of {key} only as {hits}, not what [{cat}] claims")

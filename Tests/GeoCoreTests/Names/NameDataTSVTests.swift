@@ -71,6 +71,7 @@ struct NameDataTSVTests {
             case .countryNames: result = .success(try NameData.parseCountryNames(bytes).count)
             case .admin1: result = .success(try NameData.parseAdmin1(bytes).count)
             case .cities: result = .success(try NameData.parseCities(bytes).count)
+            case .isoCountryNames: result = .success(try NameData.parseCountryNames(bytes, file: .isoCountryNames).count)
             }
         } catch {
             result = .failure(error)
