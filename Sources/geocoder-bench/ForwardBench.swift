@@ -23,10 +23,13 @@ func forwardBench(dataPath: String, runs: Int, only: String?) {
         readFile((directory.isEmpty ? "." : directory) + "/" + name) ?? []
     }
     guard let geoJSON = readFile(dataPath) else { say("cannot read \(dataPath)"); exit(1) }
-    let names: NameData
+    var names: NameData
     do throws(NameDataError) {
         names = try NameData.parse(countryNames: table("country-names.tsv"), admin1: table("admin1.tsv"),
                                    cities: table("cities.tsv"))
+        // The ISO names, as the server adds them (NameFiles.load); absent from a folder without the file.
+        let iso = table("iso-country-names.tsv")
+        if !iso.isEmpty { names.countryNames += try NameData.parseCountryNames(iso, file: .isoCountryNames) }
     } catch {
         say("cannot load the name tables: \(error.message)")
         exit(1)
