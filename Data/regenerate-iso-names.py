@@ -12,7 +12,10 @@ Republic of", "Bolivia, Plurinational State of") and `common_name` ("South Korea
 ("Rzeczpospolita Polska", "République unie de Tanzanie"). A translation equal to the English text is left
 out (the English row has it), and so is one that folds (case, accents) to another country's English
 name: those are translators' slips (Guaraní "Mexico" for Malaysia, Faroese "Sámoa" for American Samoa)
-that would send a user's query to the wrong country.
+that would send a user's query to the wrong country. A text that one language gives to two or more
+countries ("Gweriniaeth Islamaidd Pacistan" for both Pakistan and Afghanistan in Welsh: an outdated
+translation left behind when an English text changed) is left out for all of them, since the table
+cannot say which it names.
 
 Columns are those of country-names.tsv (`code lang kind name`), so the geocoder parses both alike.
 Language tags are the gettext locale names in BCP 47 form (`pt_BR` → `pt-BR`, `sr@latin` → `sr-Latn`).
@@ -96,7 +99,10 @@ def rows(tree, domain="iso_3166-1"):
             owners = english_owners.get(folded(translated), {code})
             if translated and translated != clean(text) and code in owners:
                 out.add((code, lang, kind, translated))
-    return sorted(out)
+    owners_in_language = {}
+    for code, lang, _, text in out:
+        owners_in_language.setdefault((lang, folded(text)), set()).add(code)
+    return sorted(row for row in out if len(owners_in_language[(row[1], folded(row[3]))]) == 1)
 
 
 def main():
