@@ -68,3 +68,36 @@ def test_damaged_table_is_named_with_its_line(tmp_path):
                                                   encoding="utf-8")
     proc = run(tmp_path, "forward", "France", "--data", str(folder / TABLES[0]), "--no-places")
     assert proc.returncode == 1 and "iso-country-names.tsv line 3" in proc.stderr, proc.stderr
+
+
+def read_rows():
+    with open(os.path.join(DATA_DIR, "iso-country-names.tsv"), encoding="utf-8", newline="\n") as f:
+        lines = f.read().split("\n")
+    assert lines[0] == "code\tlang\tkind\tname" and lines[-1] == ""
+    return [line.split("\t") for line in lines[1:-1]]
+
+
+def folded(text):
+    import unicodedata
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)).casefold()
+
+
+def test_no_text_names_two_countries_in_one_language():
+    """Outdated translations (the same text for Pakistan and Afghanistan) are left out at regeneration."""
+    owners = {}
+    for code, lang, kind, name in read_rows():
+        assert kind in ("iso", "official") and len(code) == 2 and name == name.strip(), (code, lang, kind, name)
+        owners.setdefault((lang, folded(name)), set()).add(code)
+    shared = {key: codes for key, codes in owners.items() if len(codes) > 1}
+    assert not shared, sorted(shared.items())[:10]
+
+
+def test_no_translation_is_another_countrys_english_name():
+    rows = read_rows()
+    english = {}
+    for code, lang, _, name in rows:
+        if lang == "en":
+            english.setdefault(folded(name), set()).add(code)
+    slips = [(code, lang, name) for code, lang, _, name in rows
+             if lang != "en" and folded(name) in english and code not in english[folded(name)]]
+    assert not slips, slips[:10]
