@@ -130,7 +130,7 @@ case .csv(let request):
     }
     exit(CSVCommand.run(request, input: input, output: outputFD, gazetteer: loadGazetteer()))
 case .index(let output):
-    exit(IndexCommand.run(loadGazetteer(), dataPath: options.dataPath, output: output, maxDataBytes: options.maxDataBytes))
+    exit(IndexCommand.run(dataPath: options.dataPath, output: output, maxDataBytes: options.maxDataBytes, load: loadGazetteer))
 case .serve:
     guard let protocolFD = protectStandardOutput() else {
         report("stdout is not open")
