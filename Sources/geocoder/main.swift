@@ -41,42 +41,53 @@ func loadGazetteer() -> CountryGazetteer {
     }
     let key = cache == nil ? nil : IndexCache.sourceKey([path] + namePaths + layerPaths, maxBytes: options.maxDataBytes)
     if let cache, let key, let cached = cache.load(key: key) { return cached }
-    let bytes: [UInt8]
-    switch DataLocator.read(path, maxBytes: options.maxDataBytes) {
-    case .success(let read): bytes = read
+    // Built one file at a time: each file's bytes and decoded features live only inside the call that reads
+    // it, and are gone before the next file is read (a first start peaks at the gazetteer so far plus one
+    // file, not at every file at once: issue 13's 200 MB bound).
+    var warnings: [(path: String, warning: GeoJSONWarning)] = []
+    var gazetteer = buildCountries(path, warnings: &warnings)
+    switch NameFiles.load(namePaths, maxBytes: options.maxDataBytes) {
+    case .success(let names): gazetteer = gazetteer.withNames(names)
     case .failure(let error):
         report(error.message)
         exit(1)
     }
-    do throws(GazetteerError) {
-        var warnings: [GeoJSONWarning] = []
-        let countriesOnly = try CountryGazetteer.load(geoJSON: bytes, warnings: &warnings)
-        let names: NameData
-        switch NameFiles.load(namePaths, maxBytes: options.maxDataBytes) {
-        case .success(let loaded): names = loaded
-        case .failure(let error):
-            report(error.message)
-            exit(1)
-        }
-        var layerWarnings: [(path: String, warning: GeoJSONWarning)] = []
-        let layers: [AreaLayer?]
-        switch LayerFiles.load(layerPaths, maxBytes: options.maxDataBytes, warnings: &layerWarnings) {
-        case .success(let loaded): layers = loaded
-        case .failure(let error):
-            report(error.message)
-            exit(1)
-        }
-        let gazetteer = countriesOnly.withNames(names).withLayers(admin1: layers[0], timezones: layers[1])
-        // A file with warnings is not cached, so its warnings show on every start, not only the first.
-        if let cache, let key, warnings.isEmpty, layerWarnings.isEmpty { cache.store(gazetteer, key: key) }
-        let all = warnings.map { (path: path, warning: $0) } + layerWarnings
-        for (file, warning) in all.prefix(10) { report("warning: \(file): \(warning.message)") }
-        if all.count > 10 { report("warning: \(all.count - 10) more warnings like these") }
-        return gazetteer
-    } catch {
-        report("cannot load \(path): \(error.message)")
+    switch LayerFiles.load(layerPaths, maxBytes: options.maxDataBytes, warnings: &warnings) {
+    case .success(let layers): gazetteer = gazetteer.withLayers(admin1: layers[0], timezones: layers[1])
+    case .failure(let error):
+        report(error.message)
         exit(1)
     }
+    // A file with warnings is not cached, so its warnings show on every start, not only the first.
+    if let cache, let key, warnings.isEmpty { cache.store(gazetteer, key: key) }
+    for (file, warning) in warnings.prefix(10) { report("warning: \(file): \(warning.message)") }
+    if warnings.count > 10 { report("warning: \(warnings.count - 10) more warnings like these") }
+    return gazetteer
+}
+
+/// Reads the country GeoJSON at `path` and builds its index, or exits with status 1 and one line on stderr.
+/// The file's bytes are dropped once decoded, before the index is built.
+func buildCountries(_ path: String, warnings: inout [(path: String, warning: GeoJSONWarning)]) -> CountryGazetteer {
+    /// The decoded countries; the bytes go when this returns.
+    func decode() -> [Country] {
+        let bytes: [UInt8]
+        switch DataLocator.read(path, maxBytes: options.maxDataBytes) {
+        case .success(let read): bytes = read
+        case .failure(let error):
+            report(error.message)
+            exit(1)
+        }
+        var found: [GeoJSONWarning] = []
+        do throws(GazetteerError) {
+            let countries = try CountryGazetteer.countries(geoJSON: bytes, warnings: &found)
+            for warning in found { warnings.append((path, warning)) }
+            return countries
+        } catch {
+            report("cannot load \(path): \(error.message)")
+            exit(1)
+        }
+    }
+    return CountryGazetteer(countries: decode())
 }
 
 /// Writes to stdout; a closed reader is not an error.
@@ -119,7 +130,7 @@ case .csv(let request):
     }
     exit(CSVCommand.run(request, input: input, output: outputFD, gazetteer: loadGazetteer()))
 case .index(let output):
-    exit(IndexCommand.run(loadGazetteer(), dataPath: options.dataPath, output: output, maxDataBytes: options.maxDataBytes))
+    exit(IndexCommand.run(dataPath: options.dataPath, output: output, maxDataBytes: options.maxDataBytes, load: loadGazetteer))
 case .serve:
     guard let protocolFD = protectStandardOutput() else {
         report("stdout is not open")
