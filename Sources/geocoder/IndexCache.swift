@@ -98,13 +98,14 @@ final class IndexCache {
 
     /// Writes the index (mode 0600); failures are silent (the cache is an optimisation). Nothing is
     /// written while a source's ctime is in the current clock tick (`SourceKey.settled`).
-    func store(_ gazetteer: CountryGazetteer, key: SourceKey) {
+    func store(_ gazetteer: CountryGazetteer, key: SourceKey, dataPath: String? = nil) {
         guard key.settled else { return }
         let bytes = gazetteer.binaryIndex(sourceKey: key.header)
         removeAbandonedTemporaries()
         guard bytes.count <= Self.maxIndexBytes(key),
               case .success(let temporary) = TemporaryFile.create(in: directory, for: name, mode: 0o600) else { return }
-        _ = temporary.commit(bytes, as: name)
+        guard case .success = temporary.commit(bytes, as: name) else { return }
+        if let dataPath { recordSourceAndPrune(dataPath: dataPath) }
     }
 
     /// Deletes this index's temporary files (`.<name>.<random>`) left by a process killed while writing one,

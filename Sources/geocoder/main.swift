@@ -68,7 +68,7 @@ func loadGazetteer() -> CountryGazetteer {
         }
         let gazetteer = countriesOnly.withNames(names).withLayers(admin1: layers[0], timezones: layers[1])
         // A file with warnings is not cached, so its warnings show on every start, not only the first.
-        if let cache, let key, warnings.isEmpty, layerWarnings.isEmpty { cache.store(gazetteer, key: key) }
+        if let cache, let key, warnings.isEmpty, layerWarnings.isEmpty { cache.store(gazetteer, key: key, dataPath: path) }
         let all = warnings.map { (path: path, warning: $0) } + layerWarnings
         for (file, warning) in all.prefix(10) { report("warning: \(file): \(warning.message)") }
         if all.count > 10 { report("warning: \(all.count - 10) more warnings like these") }
@@ -94,7 +94,7 @@ func printOut(_ bytes: [UInt8]) -> Never {
 
 switch options.command {
 case .help:
-    printOut(Array(Usage.text.utf8))
+    printOut(Array((Usage.text + "\n" + OptionTable.helpSection).utf8))
 case .version:
     printOut(Array((Usage.version + "\n").utf8))
 case .query(let method, let params):
@@ -109,8 +109,33 @@ case .query(let method, let params):
     let gazetteer = loadGazetteer()
     var out = JSONWriter()
     call.writeResult(using: gazetteer, into: &out)
-    out.bytes.append(0x0A)
-    printOut(out.bytes)
+    guard options.format != .json else {
+        out.bytes.append(0x0A)
+        printOut(out.bytes)
+    }
+    var table = ResultTable(format: options.format)
+    var rows: [UInt8] = []
+    table.add(result: out.bytes, into: &rows)
+    table.finish(into: &rows)
+    printOut(rows)
+case .reverseLines(let extra, let explicit):
+    if !explicit && isatty(0) == 1 {
+        report("reverse needs LAT LON or LAT,LON, or '-' to read one point per line from stdin\nRun 'geocoder --help' for usage.")
+        exit(2)
+    }
+    if let problem = ReverseLines.check(extra: extra) {
+        report(problem)
+        exit(2)
+    }
+    guard let outputFD = protectStandardOutput() else {
+        report("stdout is not open")
+        exit(1)
+    }
+    exit(ReverseLines.run(extra: extra, format: options.format, output: outputFD, gazetteer: loadGazetteer()))
+case .cache(let action):
+    exit(CacheCommand.run(action))
+case .generate(let what):
+    printOut(Array(OptionTable.generate(what).utf8))
 case .csv(let request):
     guard let input = CSVCommand.open(request) else { exit(1) }
     guard let outputFD = protectStandardOutput() else {
