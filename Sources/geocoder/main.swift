@@ -28,8 +28,7 @@ func loadGazetteer() -> CountryGazetteer {
         exit(1)
     }
     // The prebuilt binary index, when one matches this data file (see IndexCache).
-    let variant = (options.noPlaces ? "-countries" : "") + (options.noLayers ? "-nolayers" : "")
-    let cache = options.noCache ? nil : IndexCache.forDataFile(path, variant: variant)
+    let cache = options.noCache ? nil : IndexCache.forDataFile(path, variant: options.cacheVariant)
     // The name tables (CLDR names, admin-1, cities) and the polygon layers (admin-1, time zones) are part
     // of the index, so part of its key: a changed or added layer file rebuilds it.
     let namePaths = NameFiles.locate(dataPath: path, places: !options.noPlaces)
@@ -150,7 +149,8 @@ case .serve:
         report("stdout is not open")
         exit(1)
     }
-    let server = RPCServer(gazetteer: loadGazetteer(), limits: options.limits)
+    var server = RPCServer(gazetteer: loadGazetteer(), limits: options.limits)
+    server.host = HostInfo.describe(options)
     if isatty(0) == 1 {
         report("reading JSON-RPC 2.0 requests from the terminal, one per line; Ctrl-D ends (see --help)")
     }
