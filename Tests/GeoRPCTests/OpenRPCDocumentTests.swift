@@ -20,7 +20,7 @@ struct OpenRPCDocumentTests {
     @Test("the document lists exactly the dispatcher's methods, with their params in positional order")
     func methodsMatchDispatcher() throws {
         let methods = try #require(try Self.fileDocument()["methods"]?.arrayValue)
-        #expect(methods.compactMap { $0["name"]?.stringValue } == GeoMethod.allNames)
+        #expect(methods.compactMap { $0["name"]?.stringValue } == GeoMethod.allNames + [RPCServer.serverInfoMethod])
         for method in GeoMethod.allCases {
             let entry = try #require(methods.first { $0["name"]?.stringValue == method.name })
             let params = try #require(entry["params"]?.arrayValue)
