@@ -20,6 +20,8 @@ public struct RPCServer: Sendable {
     let replies: ReverseReplies
     /// The caps on each line; see ``RPCLimits``.
     public let limits: RPCLimits
+    /// What the host program knows about its files and cache, for `serverInfo` (`RPCServer+ServerInfo.swift`).
+    public var host = ServerHostInfo()
 
     /// Reply bytes past which the server spills in the middle of a reply.
     public static let spillBytes = 64 * 1024
@@ -150,6 +152,10 @@ public struct RPCServer: Sendable {
                 discover(request, id: id, budget: &budget, into: &out)
                 return
             }
+            if request.method == Self.serverInfoMethod {
+                serverInfo(request, id: id, budget: &budget, into: &out)
+                return
+            }
             do throws(RPCError) {
                 let call = try GeoCall.decode(method: request.method, params: request.params)
                 if let refusal = budget.charge(WorkCost.estimate(call, available: gazetteer.availableFields)) { throw refusal }
@@ -183,12 +189,12 @@ public struct RPCServer: Sendable {
         }
         beginReply(id: id, into: &out)
         out.key("result")
-        out.raw(Self.discoverResult)
+        out.raw(discoverDocument())
         out.endObject()
     }
 
     /// The OpenRPC document as bytes, made once rather than for every `rpc.discover`.
-    private static let discoverResult: [UInt8] = Array(OpenRPCDocument.json.utf8)
+    static let discoverResult: [UInt8] = Array(OpenRPCDocument.json.utf8)
 
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":{…}}}` (spec §5, §5.1).
     func writeError(_ error: RPCError, id: JSONValue, into out: inout JSONWriter) {
@@ -211,7 +217,7 @@ public struct RPCServer: Sendable {
     }
 
     /// Opens a Response object; the id is echoed as sent, numbers in their original text.
-    private func beginReply(id: JSONValue, into out: inout JSONWriter) {
+    func beginReply(id: JSONValue, into out: inout JSONWriter) {
         out.beginObject()
         out.key("jsonrpc")
         out.string("2.0")

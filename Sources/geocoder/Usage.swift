@@ -8,12 +8,16 @@ enum Usage {
         USAGE
           geocoder [serve] [--data PATH] [--max-... N]
                                                 JSON-RPC 2.0 server, one message per line on stdin/stdout
-          geocoder reverse LAT LON [--max-distance KM] [--fields F,F]
+          geocoder reverse LAT LON | LAT,LON | - [-m KM] [-f F,F] [-F json|csv|tsv]
                                                 the placemark of a point: the country at or nearest to it (default
-                                                10 km, max 20037.5), its admin1, territory, locality, timezone
-          geocoder forward NAME [--limit N]     countries and cities whose names match, best first (default 5,
+                                                10 km, max 20037.5), its admin1, territory, locality, timezone;
+                                                '-' (or no point, stdin not a terminal): one 'lat,lon' or 'lat lon'
+                                                per stdin line, one answer per line, streamed; a bad line gets an
+                                                error line naming its number (and exit status 1 at the end)
+          geocoder forward NAME [-n N] [-l LANG] [-c CC,CC] [-k country,city] [-F FORMAT]
+                                                countries and cities whose names match, best first (default 5,
                                                 max 250); "Paris, Texas": text after a comma qualifies a city
-          geocoder bbox MINLAT MINLON MAXLAT MAXLON
+          geocoder bbox MINLAT MINLON MAXLAT MAXLON [-F FORMAT]
                                                 countries meeting a box; MINLON > MAXLON crosses the antimeridian
           geocoder csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C]
                        [--prefix P] [--max-distance KM] [--fields F,F] [--max-record-bytes N]
@@ -27,9 +31,13 @@ enum Usage {
           geocoder index --output FILE [--data PATH]
                                                 write the binary index of the data file to FILE (what
                                                 scripts/build-wasm compiles into geocoder.wasm)
+          geocoder cache path|list|clear        the index cache folder; its indexes (size, age, data file);
+                                                remove them (only this user's index files)
+          geocoder --generate man|bash|zsh|fish the man page or a completion script (from OPTIONS below)
           geocoder --help | --version
 
-        The query commands print the JSON result the RPC method returns, on one line.
+        The query commands print the JSON result the RPC method returns, on one line; --format csv or tsv
+        prints a header and one row per result instead (nested members as admin1_name, ...).
         Negative numbers are values: geocoder reverse -9.07 125.1
 
         RPC METHODS (params by name, or by position in this order)
@@ -67,6 +75,7 @@ enum Usage {
         INDEX CACHE
           A binary index built from the data file is kept in $GEOCODER_CACHE_DIR, else $XDG_CACHE_HOME/geocoder,
           else ~/.cache/geocoder (a folder only you can write), and rebuilt when a data file changes.
+          Storing an index removes the indexes of data files that no longer exist.
           --no-cache or GEOCODER_NO_CACHE=1: off.
 
         EXIT STATUS

@@ -28,8 +28,7 @@ func loadGazetteer() -> CountryGazetteer {
         exit(1)
     }
     // The prebuilt binary index, when one matches this data file (see IndexCache).
-    let variant = (options.noPlaces ? "-countries" : "") + (options.noLayers ? "-nolayers" : "")
-    let cache = options.noCache ? nil : IndexCache.forDataFile(path, variant: variant)
+    let cache = options.noCache ? nil : IndexCache.forDataFile(path, variant: options.cacheVariant)
     // The name tables (CLDR names, admin-1, cities) and the polygon layers (admin-1, time zones) are part
     // of the index, so part of its key: a changed or added layer file rebuilds it.
     let namePaths = NameFiles.locate(dataPath: path, places: !options.noPlaces)
@@ -59,7 +58,7 @@ func loadGazetteer() -> CountryGazetteer {
         exit(1)
     }
     // A file with warnings is not cached, so its warnings show on every start, not only the first.
-    if let cache, let key, warnings.isEmpty { cache.store(gazetteer, key: key) }
+    if let cache, let key, warnings.isEmpty { cache.store(gazetteer, key: key, dataPath: path) }
     for (file, warning) in warnings.prefix(10) { report("warning: \(file): \(warning.message)") }
     if warnings.count > 10 { report("warning: \(warnings.count - 10) more warnings like these") }
     return gazetteer
@@ -105,7 +104,7 @@ func printOut(_ bytes: [UInt8]) -> Never {
 
 switch options.command {
 case .help:
-    printOut(Array(Usage.text.utf8))
+    printOut(Array((Usage.text + "\n" + OptionTable.helpSection).utf8))
 case .version:
     printOut(Array((Usage.version + "\n").utf8))
 case .query(let method, let params):
@@ -120,8 +119,33 @@ case .query(let method, let params):
     let gazetteer = loadGazetteer()
     var out = JSONWriter()
     call.writeResult(using: gazetteer, into: &out)
-    out.bytes.append(0x0A)
-    printOut(out.bytes)
+    guard options.format != .json else {
+        out.bytes.append(0x0A)
+        printOut(out.bytes)
+    }
+    var table = ResultTable(format: options.format)
+    var rows: [UInt8] = []
+    table.add(result: out.bytes, into: &rows)
+    table.finish(into: &rows)
+    printOut(rows)
+case .reverseLines(let extra, let explicit):
+    if !explicit && isatty(0) == 1 {
+        report("reverse needs LAT LON or LAT,LON, or '-' to read one point per line from stdin\nRun 'geocoder --help' for usage.")
+        exit(2)
+    }
+    if let problem = ReverseLines.check(extra: extra) {
+        report(problem)
+        exit(2)
+    }
+    guard let outputFD = protectStandardOutput() else {
+        report("stdout is not open")
+        exit(1)
+    }
+    exit(ReverseLines.run(extra: extra, format: options.format, output: outputFD, gazetteer: loadGazetteer()))
+case .cache(let action):
+    exit(CacheCommand.run(action))
+case .generate(let what):
+    printOut(Array(OptionTable.generate(what).utf8))
 case .csv(let request):
     guard let input = CSVCommand.open(request) else { exit(1) }
     guard let outputFD = protectStandardOutput() else {
@@ -136,7 +160,8 @@ case .serve:
         report("stdout is not open")
         exit(1)
     }
-    let server = RPCServer(gazetteer: loadGazetteer(), limits: options.limits)
+    var server = RPCServer(gazetteer: loadGazetteer(), limits: options.limits)
+    server.host = HostInfo.describe(options)
     if isatty(0) == 1 {
         report("reading JSON-RPC 2.0 requests from the terminal, one per line; Ctrl-D ends (see --help)")
     }
