@@ -79,6 +79,16 @@ func loadGazetteer() -> CountryGazetteer {
     }
 }
 
+/// Reads and indexes the `--layer` files, or exits with status 1 and one line on stderr.
+func loadUserLayers() -> FeatureLayers {
+    switch UserLayers.load(options.layers, nameKey: options.layerNameKey, maxBytes: options.maxDataBytes) {
+    case .success(let layers): return layers
+    case .failure(let error):
+        report(error.message)
+        exit(1)
+    }
+}
+
 /// Writes to stdout; a closed reader is not an error.
 func printOut(_ bytes: [UInt8]) -> Never {
     do throws(StdioServer.OutputError) {
@@ -106,8 +116,20 @@ case .query(let method, let params):
         if case .invalidParams(let invalid) = error { report(invalid.text) } else { report(error.message) }
         exit(2)
     }
-    let gazetteer = loadGazetteer()
     var out = JSONWriter()
+    if case .nearby(let request) = call {
+        // Only the user layers: the country data is not read.
+        let layers = loadUserLayers()
+        do throws(RPCError) {
+            GeoCall.writeNearby(try GeoCall.nearbyHits(request, in: layers), layers: layers, into: &out)
+        } catch {
+            if case .invalidParams(let invalid) = error { report(invalid.text) } else { report(error.message) }
+            exit(2)
+        }
+        out.bytes.append(0x0A)
+        printOut(out.bytes)
+    }
+    let gazetteer = loadGazetteer()
     call.writeResult(using: gazetteer, into: &out)
     out.bytes.append(0x0A)
     printOut(out.bytes)
@@ -125,7 +147,7 @@ case .serve:
         report("stdout is not open")
         exit(1)
     }
-    let server = RPCServer(gazetteer: loadGazetteer(), limits: options.limits)
+    let server = RPCServer(gazetteer: loadGazetteer(), limits: options.limits, layers: loadUserLayers())
     if isatty(0) == 1 {
         report("reading JSON-RPC 2.0 requests from the terminal, one per line; Ctrl-D ends (see --help)")
     }
