@@ -75,3 +75,14 @@ public struct FeatureLayer: Sendable {
         return (south, north, max(a.lon, b.lon) - pad, min(a.lon, b.lon) + pad)
     }
 }
+
+extension FeatureLayer {
+    /// The lon/lat box of every vertex (empty for a layer without geometry). A layer across the
+    /// antimeridian gets a box nearly 360° wide.
+    /// - Complexity: O(vertices).
+    public var bounds: BoundingBox {
+        var box = BoundingBox.empty
+        for vertex in vertices { box.extend(vertex) }
+        return box
+    }
+}
