@@ -21,13 +21,26 @@ public struct FeatureLayers: Sendable {
     ///   - radiusM: metres, ≥ 0.
     ///   - limit: the most hits returned.
     ///   - selection: indexes of the layers to search; nil for all.
+    ///
+    /// The search widens: it looks within 50 m, then 100 m, 200 m, … up to `radiusM`, and stops at the first
+    /// radius r within which `limit` features lie. That answer is exact: every feature it did not see is
+    /// farther than r, so farther than each of the `limit` it found. In a dense city the k nearest usually
+    /// lie within the first radius, so the work follows k, not the area of `radiusM`.
     public func nearby(_ query: GeoPoint, radiusM: Double, limit: Int, layers selection: [Int]? = nil) -> [NearbyHit] {
-        var hits: [NearbyHit] = []
-        for index in selection ?? Array(layers.indices) {
-            hits.append(contentsOf: layers[index].hits(near: query, radiusM: radiusM, layer: index))
+        let searched = selection ?? Array(layers.indices)
+        var radius = min(radiusM, Self.firstRadiusM)
+        while true {
+            var hits: [NearbyHit] = []
+            for index in searched {
+                hits.append(contentsOf: layers[index].hits(near: query, radiusM: radius, layer: index))
+            }
+            if hits.count >= limit || radius >= radiusM { return Self.best(hits, limit: limit) }
+            radius = min(radiusM, radius * 2)
         }
-        return Self.best(hits, limit: limit)
     }
+
+    /// The first radius of the widening search, in metres.
+    static let firstRadiusM = 50.0
 
     /// `nearby` by measuring every feature: the brute-force reference for tests and `geocoder-bench --check`.
     public func nearbyByScan(_ query: GeoPoint, radiusM: Double, limit: Int, layers selection: [Int]? = nil) -> [NearbyHit] {
