@@ -16,6 +16,8 @@ public typealias ReplySpill = (inout JSONWriter) -> Void
 /// million-point reply goes out as it is produced and memory stays bounded by one element.
 public struct RPCServer: Sendable {
     public let gazetteer: CountryGazetteer
+    /// The user layers `nearby` searches (`--layer`); empty unless given.
+    public let layers: FeatureLayers
     /// Reverse results pre-encoded per country, for ``ReverseFastPath`` and reverse replies.
     let replies: ReverseReplies
     /// The caps on each line; see ``RPCLimits``.
@@ -28,8 +30,9 @@ public struct RPCServer: Sendable {
 
     /// - Parameter limits: the caps; a `maxDepth` above ``RPCLimits/maxDepthCeiling`` is lowered to it,
     ///   so that no nesting the reader accepts can overflow the stack when its tree is freed.
-    public init(gazetteer: CountryGazetteer, limits: RPCLimits = RPCLimits()) {
+    public init(gazetteer: CountryGazetteer, limits: RPCLimits = RPCLimits(), layers: FeatureLayers = .empty) {
         self.gazetteer = gazetteer
+        self.layers = layers
         replies = ReverseReplies(gazetteer: gazetteer)
         var capped = limits
         capped.maxDepth = min(limits.maxDepth, RPCLimits.maxDepthCeiling)
@@ -165,6 +168,14 @@ public struct RPCServer: Sendable {
                     beginReply(id: id, into: &out)
                     out.key("result")
                     call.writeForward(matches, gazetteer: gazetteer, language: options.language, into: &out)
+                    out.endObject()
+                    return
+                }
+                if case .nearby(let request) = call {
+                    let hits = try GeoCall.nearbyHits(request, in: layers)
+                    beginReply(id: id, into: &out)
+                    out.key("result")
+                    GeoCall.writeNearby(hits, layers: layers, into: &out)
                     out.endObject()
                     return
                 }

@@ -21,6 +21,12 @@ enum Command: Equatable {
     case generate(String)
     case help
     case version
+
+    /// `geocoder nearby LAT LON`, which needs no country data, only the user layers.
+    var isNearby: Bool {
+        if case .query(.nearby, _) = self { return true }
+        return false
+    }
 }
 
 /// What `geocoder cache` does.
@@ -53,6 +59,10 @@ struct CommandLineOptions: Equatable {
     var noLayers = false
     /// `--max-data-bytes`: the largest data file (GeoJSON or name table) read; see `CommandLineOptions+Files.swift`.
     var maxDataBytes = CommandLineOptions.defaultMaxDataBytes
+    /// `--layer NAME=PATH`, repeatable: user GeoJSON layers for `nearby` (see `UserLayers.swift`).
+    var layers: [UserLayers.Spec] = []
+    /// `--layer-name-key KEY`: the property that holds a user layer feature's name.
+    var layerNameKey = "name"
     /// The server's caps on each line (`--max-line-bytes` and friends); see `CommandLineOptions+Limits.swift`.
     var limits = RPCLimits()
     /// `--format`: how reverse, forward and bbox print their results.
@@ -68,6 +78,7 @@ struct CommandLineOptions: Equatable {
         var index = 0
         var optionsEnded = false
         var limitsGiven = false
+        var layerArguments: [String] = []
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -96,6 +107,10 @@ struct CommandLineOptions: Equatable {
                 options.noPlaces = true
             case "--no-layers":
                 options.noLayers = true
+            case "--layer", "--layer-name-key":
+                var value = inlineValue ?? ""
+                if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
+                if name == "--layer" { layerArguments.append(value) } else { options.layerNameKey = value }
             case "--max-data-bytes":
                 var value = inlineValue ?? ""
                 if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
@@ -107,8 +122,8 @@ struct CommandLineOptions: Equatable {
                     throw UsageError(message: "--generate takes man, bash, zsh or fish, got '\(value)'")
                 }
                 return CommandLineOptions(command: .generate(value))
-            case "--data", "--max-distance", "--fields", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output",
-                 "--max-record-bytes", "--lang", "--country", "--kinds", "--format":
+            case "--data", "--max-distance", "--fields", "--limit", "--radius", "--lat", "--lon", "--forward", "--delimiter", "--prefix",
+                 "--output", "--max-record-bytes", "--lang", "--country", "--kinds", "--format":
                 if let inlineValue {
                     named[name] = inlineValue
                 } else if index < arguments.count {
@@ -139,6 +154,10 @@ struct CommandLineOptions: Equatable {
             options.format = chosen
         }
         options.command = try command(positionals, named)
+        options.layers = try UserLayers.parse(layerArguments)
+        if !options.layers.isEmpty, options.command != .serve, !options.command.isNearby {
+            throw UsageError(message: "--layer applies only to serve and nearby")
+        }
         if limitsGiven && options.command != .serve {
             throw UsageError(message: "the --max-* options apply only to serve")
         }
@@ -193,6 +212,13 @@ struct CommandLineOptions: Equatable {
             try expectNoOptions(named, for: name)
             let members = zip(GeoMethod.countriesInBBox.parameterNames, rest).map { member($0, $1) }
             return .query(.countriesInBBox, .byName(JSONObject(members: members)))
+        case "nearby":
+            try expectCount(rest, 2, for: name, usage: "nearby LAT LON --layer NAME=PATH [--radius M] [--limit N]")
+            try expectNoOptions(named, except: ["--radius", "--limit"], for: name)
+            var members = [member("lat", rest[0]), member("lon", rest[1])]
+            if let radius = named["--radius"] { members.append(member("radiusM", radius)) }
+            if let limit = named["--limit"] { members.append(member("limit", limit)) }
+            return .query(.nearby, .byName(JSONObject(members: members)))
         case "csv":
             return .csv(try csvRequest(rest, named))
         case "index":

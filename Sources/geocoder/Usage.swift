@@ -19,6 +19,9 @@ enum Usage {
                                                 max 250); "Paris, Texas": text after a comma qualifies a city
           geocoder bbox MINLAT MINLON MAXLAT MAXLON [-F FORMAT]
                                                 countries meeting a box; MINLON > MAXLON crosses the antimeridian
+          geocoder nearby LAT LON --layer NAME=PATH [--radius M] [--limit N] [--layer-name-key KEY]
+                                                features of your GeoJSON layers within M metres (default 500, max
+                                                10000), nearest first (default 10, max 1000); see nearby below
           geocoder csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C]
                        [--prefix P] [--max-distance KM] [--fields F,F] [--max-record-bytes N]
                                                 append iso2,iso3,name,match,distanceKm to every CSV row (stdout);
@@ -46,6 +49,7 @@ enum Usage {
           forwardGeocode  {query, limit?, lang?, countryCodes?, kinds?}   [query] or [query, limit]
           countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
           reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?, fields?}   [points]
+          nearby          {lat, lon, radiusM?, limit?, layers?}   [lat, lon]; the layers of --layer (serve)
           rpc.discover    (no params)                       the OpenRPC document (rpc-schema/openrpc.json)
 
         LIMITS (serve; each breach gets one error reply naming the limit, then serving goes on)
@@ -71,6 +75,10 @@ enum Usage {
           on stderr which it did not find (its answers lack those members); --no-layers reads neither.
           --max-data-bytes N: the largest data file or name table read (default 1073741824); each must be
           a regular file.
+
+        USER LAYERS (serve, nearby)
+          --layer NAME=PATH (repeatable): a GeoJSON file of points, lines and polygons that nearby searches;
+          --layer-name-key KEY: the property holding a feature's name (default "name"). Built at start-up.
 
         INDEX CACHE
           A binary index built from the data file is kept in $GEOCODER_CACHE_DIR, else $XDG_CACHE_HOME/geocoder,

@@ -89,6 +89,16 @@ func buildCountries(_ path: String, warnings: inout [(path: String, warning: Geo
     return CountryGazetteer(countries: decode())
 }
 
+/// Reads and indexes the `--layer` files, or exits with status 1 and one line on stderr.
+func loadUserLayers() -> FeatureLayers {
+    switch UserLayers.load(options.layers, nameKey: options.layerNameKey, maxBytes: options.maxDataBytes) {
+    case .success(let layers): return layers
+    case .failure(let error):
+        report(error.message)
+        exit(1)
+    }
+}
+
 /// Writes to stdout; a closed reader is not an error.
 func printOut(_ bytes: [UInt8]) -> Never {
     do throws(StdioServer.OutputError) {
@@ -116,8 +126,20 @@ case .query(let method, let params):
         if case .invalidParams(let invalid) = error { report(invalid.text) } else { report(error.message) }
         exit(2)
     }
-    let gazetteer = loadGazetteer()
     var out = JSONWriter()
+    if case .nearby(let request) = call {
+        // Only the user layers: the country data is not read.
+        let layers = loadUserLayers()
+        do throws(RPCError) {
+            GeoCall.writeNearby(try GeoCall.nearbyHits(request, in: layers), layers: layers, into: &out)
+        } catch {
+            if case .invalidParams(let invalid) = error { report(invalid.text) } else { report(error.message) }
+            exit(2)
+        }
+        out.bytes.append(0x0A)
+        printOut(out.bytes)
+    }
+    let gazetteer = loadGazetteer()
     call.writeResult(using: gazetteer, into: &out)
     guard options.format != .json else {
         out.bytes.append(0x0A)
@@ -160,7 +182,7 @@ case .serve:
         report("stdout is not open")
         exit(1)
     }
-    var server = RPCServer(gazetteer: loadGazetteer(), limits: options.limits)
+    var server = RPCServer(gazetteer: loadGazetteer(), limits: options.limits, layers: loadUserLayers())
     server.host = HostInfo.describe(options)
     if isatty(0) == 1 {
         report("reading JSON-RPC 2.0 requests from the terminal, one per line; Ctrl-D ends (see --help)")
