@@ -79,7 +79,7 @@ struct CommandLineOptions: Equatable {
                 if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
                 options.maxDataBytes = try dataBytes(value)
             case "--data", "--max-distance", "--fields", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output",
-                 "--max-record-bytes":
+                 "--max-record-bytes", "--match", "--min-score":
                 if let inlineValue {
                     named[name] = inlineValue
                 } else if index < arguments.count {
