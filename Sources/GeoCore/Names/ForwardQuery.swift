@@ -45,7 +45,8 @@ enum ForwardQuery {
     /// though every leading run that matches is tried.
     static let leadingWords: [[UInt8]] = [
         "the federal republic of", "federal republic of", "the democratic republic of", "democratic republic of",
-        "the republic of", "republic of", "the kingdom of", "kingdom of", "the commonwealth of", "commonwealth of",
+        "the republic of the", "republic of the", "the republic of", "republic of", "the kingdom of the",
+        "kingdom of the", "state of the", "republika", "republiken", "republique des", "dawlat al", "the kingdom of", "kingdom of", "the commonwealth of", "commonwealth of",
         "the state of", "state of", "the principality of", "principality of", "the union of", "union of",
         "country of", "the", "bundesrepublik", "republik", "konigreich", "furstentum", "republique federale du",
         "republique federale d", "republique du", "republique de", "republique d", "republique", "royaume du",
