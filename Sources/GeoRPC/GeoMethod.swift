@@ -37,7 +37,7 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
     public var parameterNames: [String] {
         switch self {
         case .reverseGeocode: return ["lat", "lon", "maxDistanceKm", "fields"]
-        case .forwardGeocode: return ["query", "limit", "lang", "countryCodes", "kinds"]
+        case .forwardGeocode: return ["query", "limit", "lang", "countryCodes", "kinds", "match"]
         case .countriesInBBox: return ["minLat", "minLon", "maxLat", "maxLon"]
         case .reverseGeocodeMany: return ["points", "maxDistanceKm", "fields"]
         case .nearby: return ["lat", "lon", "radiusM", "limit", "layers"]

@@ -123,7 +123,8 @@ struct CommandLineOptions: Equatable {
                 }
                 return CommandLineOptions(command: .generate(value))
             case "--data", "--max-distance", "--fields", "--limit", "--radius", "--lat", "--lon", "--forward", "--delimiter", "--prefix",
-                 "--output", "--max-record-bytes", "--lang", "--country", "--kinds", "--format":
+                 "--output", "--max-record-bytes", "--lang", "--country", "--kinds", "--format",
+                 "--match", "--min-score":
                 if let inlineValue {
                     named[name] = inlineValue
                 } else if index < arguments.count {

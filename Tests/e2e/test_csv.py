@@ -103,6 +103,33 @@ def test_forward_mode():
     assert rows[2] == ["nowhere", "y"] + [""] * 7
 
 
+def test_forward_match_and_min_score():
+    """Issue 16: --match code reads a column of ISO codes (a code that names nothing stays empty, never a
+    name starting with those letters); --match name ignores codes; --min-score empties weak rows."""
+    data = b"c\nAO\nnga\nFRAN\nRE\nGermany\n"
+    code, out, err = geocode(["--forward", "c", "--match", "code"], data)
+    assert code == 0, err
+    rows = list(csv.reader(io.StringIO(out.decode())))
+    assert [r[1] for r in rows[1:]] == ["AO", "NG", "", "", ""]
+    code, out, err = geocode(["--forward", "c", "--match", "name"], b"c\nDEU\nGermany\n")
+    rows = list(csv.reader(io.StringIO(out.decode())))
+    assert code == 0 and rows[1][4] != "DEU" and rows[2][1] == "DE", rows  # a name may start with D-E-U
+    code, out, err = geocode(["--forward", "c", "--min-score", "0.95"], b"c\nGermany\nGerma\n")
+    rows = list(csv.reader(io.StringIO(out.decode())))
+    assert code == 0 and rows[1][1] == "DE" and rows[2] == ["Germa"] + [""] * 7, rows
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--forward", "c", "--match", "codes"], "--match"),
+    (["--forward", "c", "--min-score", "2"], "--min-score"),
+    (["--match", "code"], "applies only to csv --forward"),
+])
+def test_forward_match_usage_errors(args, message):
+    code, out, err = geocode(args, b"c\nAO\n")
+    assert code == 2 and out == b"", (code, out, err)
+    assert message in err, err
+
+
 def test_file_argument_equals_stdin(tmp_path):
     data = b"id,lat,lon\n1,-9.076393,125.110543\n2,36.1408,-5.3536\n"
     path = tmp_path / "points.csv"

