@@ -137,6 +137,53 @@ export interface ForwardOptions {
   countryCodes?: string[];
   /** Default both. */
   kinds?: Array<'country' | 'city'>;
+  /** code: ISO codes only (never falls back to names); name: names only; any (default): both. */
+  match?: 'code' | 'name' | 'any';
+}
+
+/** A polygon layer as serverInfo reports it. */
+export interface LayerInfo {
+  present: boolean;
+  /** Features loaded, or null when the layer is absent. */
+  features: number | null;
+}
+
+/** A name table as serverInfo reports it. */
+export interface TableInfo {
+  present: boolean;
+  entries: number;
+}
+
+/** What the server loaded: its layers, name tables, data files, index cache and limits. */
+export interface ServerInfo {
+  /** The program and its version. */
+  program: string;
+  runtime: 'native' | 'wasm';
+  /** The binary index format this server reads and writes. */
+  binaryFormatVersion: number;
+  layers: { countries: LayerInfo; admin1: LayerInfo; timezones: LayerInfo };
+  tables: { cities: TableInfo; admin1Names: TableInfo; countryNames: TableInfo };
+  /** The data files the host found; the wasm module reports its compiled-in dataset as role "embedded". */
+  files: Array<{
+    role: 'countries' | 'countryNames' | 'admin1' | 'cities' | 'admin1Polygons' | 'timezones' | 'embedded';
+    path: string | null;
+    bytes: number | null;
+    source: string | null;
+  }>;
+  /** The binary index file in use, or null (cache off, wasm). */
+  indexCache: string | null;
+  /** This server's caps. */
+  limits: {
+    maxLineBytes: number;
+    maxDepth: number;
+    maxBatch: number;
+    maxStringBytes: number;
+    maxNumberChars: number;
+    maxWork: number;
+    maxValues: number;
+    maxLimit: number;
+    maxDistanceKm: number;
+  };
 }
 
 export interface OpenOptions {
@@ -184,6 +231,8 @@ export class Geocoder {
   /** The countries whose polygons meet the box, by English name. */
   countriesInBBox(minLat: number, minLon: number, maxLat: number, maxLon: number): Promise<CountryCodes[]>;
   countriesInBBox(box: BBox): Promise<CountryCodes[]>;
+  /** What the server loaded (layers, tables, data files, limits): `serverInfo`. */
+  serverInfo(): Promise<ServerInfo>;
   /** The server's OpenRPC document. */
   discover(): Promise<any>;
   /** Any JSON-RPC method, params by name (object) or by position (array). */

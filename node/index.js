@@ -266,7 +266,8 @@ class Geocoder {
   /**
    * Countries and cities matching what was typed, best first.
    * @param {string} query
-   * @param {{limit?: number, lang?: string, countryCodes?: string[], kinds?: ('country'|'city')[]}} [options]
+   * @param {{limit?: number, lang?: string, countryCodes?: string[], kinds?: ('country'|'city')[],
+   *          match?: 'code'|'name'|'any'}} [options]
    */
   forward(query, options) {
     return this.request('forwardGeocode', named({ query }, options));
@@ -282,6 +283,11 @@ class Geocoder {
       return this.request('countriesInBBox', { minLat: s, minLon: w, maxLat: n, maxLon: e });
     }
     return this.request('countriesInBBox', { minLat, minLon, maxLat, maxLon });
+  }
+
+  /** What the server loaded: its layers, name tables, data (for the module, the embedded dataset) and limits. */
+  serverInfo() {
+    return this.request('serverInfo');
   }
 
   /** The server's OpenRPC document (`rpc.discover`). */

@@ -142,6 +142,20 @@ describe('geocoder-wasm', () => {
     assert.ok(countries.every((m) => m.kind === 'country'));
   });
 
+  test('forward match: codes only never falls back to names', async () => {
+    const [angola] = await g.forward('AO', { match: 'code', limit: 1 });
+    assert.equal(angola.iso2, 'AO');
+    assert.deepEqual(await g.forward('Paris', { match: 'code' }), []);
+  });
+
+  test('serverInfo describes the embedded dataset', async () => {
+    const info = await g.serverInfo();
+    assert.equal(info.runtime, 'wasm');
+    assert.equal(info.indexCache, null);
+    assert.ok(info.layers.countries.present && info.layers.countries.features > 200);
+    assert.ok(info.files.some((f) => f.role === 'embedded'));
+  });
+
   test('countriesInBBox by position and by object', async () => {
     const byPosition = await g.countriesInBBox(49.4, 5.7, 50.2, 6.6);
     assert.ok(byPosition.some((c) => c.iso2 === 'LU'));
