@@ -73,6 +73,17 @@ package enum GazetteerLoader {
     /// index is built.
     static func countries(_ path: String, maxBytes: Int,
                           warnings: inout [(path: String, warning: GeoJSONWarning)]) -> Result<[Country], GeocoderError> {
+        decode(path, maxBytes: maxBytes, warnings: &warnings) { (bytes, found) throws(GazetteerError) in
+            try CountryGazetteer.countries(geoJSON: bytes, warnings: &found)
+        }
+    }
+
+    /// Reads the GeoJSON at `path` (a regular file of at most `maxBytes`) and decodes it with `parse`,
+    /// adding its decoder warnings to `warnings` with the path. The bytes go when this returns.
+    package static func decode<Decoded>(
+        _ path: String, maxBytes: Int, warnings: inout [(path: String, warning: GeoJSONWarning)],
+        parse: ([UInt8], inout [GeoJSONWarning]) throws(GazetteerError) -> Decoded
+    ) -> Result<Decoded, GeocoderError> {
         let bytes: [UInt8]
         switch DataLocator.read(path, maxBytes: maxBytes) {
         case .success(let read): bytes = read
@@ -80,9 +91,9 @@ package enum GazetteerLoader {
         }
         var found: [GeoJSONWarning] = []
         do throws(GazetteerError) {
-            let countries = try CountryGazetteer.countries(geoJSON: bytes, warnings: &found)
+            let decoded = try parse(bytes, &found)
             for warning in found { warnings.append((path, warning)) }
-            return .success(countries)
+            return .success(decoded)
         } catch {
             return .failure(.invalidGeoJSON(path: path, error))
         }

@@ -84,7 +84,7 @@ extension Geocoder {
     /// - Parameter box: `minLat <= maxLat` in [-90, 90], longitudes in [-180, 180]; `minLon > maxLon`
     ///   crosses the antimeridian.
     /// - Throws: `.invalidArgument` for a box out of range.
-    public func countries(inBBox box: GeoBox) throws(GeocoderError) -> [CountryInfo] {
+    public func countries(inBBox box: GeoBox) throws(GeocoderError) -> [Country] {
         for (name, value, bound) in [("minLat", box.minLat, 90.0), ("maxLat", box.maxLat, 90),
                                      ("minLon", box.minLon, 180), ("maxLon", box.maxLon, 180)]
         where !(value >= -bound && value <= bound) {
@@ -93,7 +93,7 @@ extension Geocoder {
         guard box.minLat <= box.maxLat else {
             throw .invalidArgument(name: "minLat", reason: "must not be above maxLat")
         }
-        return gazetteer.countries(in: box).map { CountryInfo(gazetteer.countries[$0]) }
+        return gazetteer.countries(in: box).map { gazetteer.countries[$0] }
     }
 
     // MARK: - Checks and conversions
@@ -113,7 +113,7 @@ extension Geocoder {
     }
 
     func result(_ match: ReverseMatch) -> ReverseResult {
-        ReverseResult(country: CountryInfo(gazetteer.countries[match.countryIndex]), match: match.kind,
+        ReverseResult(country: gazetteer.countries[match.countryIndex], match: match.kind,
                       distanceKm: match.distanceKm)
     }
 

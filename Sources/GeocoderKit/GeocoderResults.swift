@@ -1,46 +1,8 @@
-/// A country as reverse lookups and box queries name it: the codes and names of the Natural Earth
-/// feature (the members of the `reverseGeocode` result, as values).
-public struct CountryInfo: Sendable, Equatable {
-    /// ISO 3166-1 alpha-2 ("FR"); nil for the few features without one (Kosovo has "XK", disputed areas none).
-    public var iso2: String?
-    public var iso3: String?
-    public var isoNumeric: String?
-    /// The English short name ("France").
-    public var name: String
-    public var nameLong: String?
-    public var formalName: String?
-    /// Natural Earth's own code, present on every feature ("FRA", "KOS").
-    public var adm0a3: String
-    public var sovereign: String?
-    public var sovereignA3: String?
-    /// "Sovereign country", "Country", "Dependency", …
-    public var type: String?
-    public var continent: String?
-    public var regionUN: String?
-    public var subregion: String?
-    public var wikidataID: String?
-
-    init(_ country: Country) {
-        iso2 = country.iso2
-        iso3 = country.iso3
-        isoNumeric = country.isoNumeric
-        name = country.name
-        nameLong = country.nameLong
-        formalName = country.formalName
-        adm0a3 = country.adm0a3
-        sovereign = country.sovereign
-        sovereignA3 = country.sovereignA3
-        type = country.type
-        continent = country.continent
-        regionUN = country.regionUN
-        subregion = country.subregion
-        wikidataID = country.wikidataID
-    }
-}
-
 /// The answer to a reverse lookup: the country containing the point, or the nearest within the radius.
 public struct ReverseResult: Sendable, Equatable {
-    public var country: CountryInfo
+    /// The Natural Earth feature: codes (`iso2`, `iso3`, `adm0a3`), names, sovereign, continent, region,
+    /// population, label point, CLDR local names. (Its `geometry` is empty: the index holds the polygons.)
+    public var country: Country
     /// `.inside` (on land or on the border) or `.nearest` (at sea, within the radius).
     public var match: MatchKind
     /// 0 when inside; otherwise the great-circle distance to the country's border in km (not rounded).

@@ -45,21 +45,11 @@ package enum LayerFiles {
     }
 
     /// Reads and decodes layer `layer` (0: admin1, 1: timezones) at `path`; the bytes go when this returns.
-    package static func decode(_ path: String, layer: Int, maxBytes: Int,
-                       warnings: inout [(path: String, warning: GeoJSONWarning)]) -> Result<AreaLayer.Source, GeocoderError> {
-        let bytes: [UInt8]
-        switch DataLocator.read(path, maxBytes: maxBytes) {
-        case .success(let read): bytes = read
-        case .failure(let error): return .failure(error)
-        }
-        var found: [GeoJSONWarning] = []
-        do throws(GazetteerError) {
-            let source = layer == 0 ? try CountryGazetteer.admin1Source(geoJSON: bytes, warnings: &found)
-                                    : try CountryGazetteer.timezoneSource(geoJSON: bytes, warnings: &found)
-            for warning in found { warnings.append((path, warning)) }
-            return .success(source)
-        } catch {
-            return .failure(.invalidGeoJSON(path: path, error))
+    package static func decode(_ path: String, layer: Int, maxBytes: Int, warnings: inout [(path: String, warning: GeoJSONWarning)])
+        -> Result<AreaLayer.Source, GeocoderError> {
+        GazetteerLoader.decode(path, maxBytes: maxBytes, warnings: &warnings) { (bytes, found) throws(GazetteerError) in
+            layer == 0 ? try CountryGazetteer.admin1Source(geoJSON: bytes, warnings: &found)
+                       : try CountryGazetteer.timezoneSource(geoJSON: bytes, warnings: &found)
         }
     }
 }
