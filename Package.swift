@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "GeoCore", targets: ["GeoCore"]),
         .library(name: "GeoRPC", targets: ["GeoRPC"]),
         .library(name: "GeoCSV", targets: ["GeoCSV"]),
+        // The entry point for Swift programs: `Geocoder` (README, "Use from Swift").
+        .library(name: "GeocoderKit", targets: ["GeocoderKit"]),
         .executable(name: "geocoder", targets: ["geocoder"]),
         .executable(name: "geocoder-bench", targets: ["geocoder-bench"]),
         // libFuzzer targets (scripts/fuzz); a plain build replays the files given as arguments.
@@ -23,9 +25,13 @@ let package = Package(
         .target(name: "GeoRPC", dependencies: ["GeoCore"]),
         // Imports only GeoCore: streaming RFC 4180 CSV in, the same CSV with geocoded columns out.
         .target(name: "GeoCSV", dependencies: ["GeoCore"]),
-        // The only code that touches the OS: command line, stdio loop, files.
+        // Loading from the OS, shared by the executable and library users: the data files found and read, the
+        // binary index cache with its checks and housekeeping, and `Geocoder`, the entry point for Swift
+        // programs. Native only: geocoder-wasm does not depend on it.
+        .target(name: "GeocoderKit", dependencies: ["GeoCore", "GeoRPC"]),
+        // The command line, stdio loop and output; the files and the cache through GeocoderKit.
         .executableTarget(
-            name: "geocoder", dependencies: ["GeoCore", "GeoRPC", "GeoCSV"],
+            name: "geocoder", dependencies: ["GeoCore", "GeoRPC", "GeoCSV", "GeocoderKit"],
             // The Swift runtime linked in (release, Linux): no shared libswiftCore & co. to map and relocate at
             // start-up, about 2 MB less resident memory and a faster first answer (BENCHMARKS.md, issue 4d).
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
@@ -48,5 +54,6 @@ let package = Package(
             exclude: ["Geometry/Fixtures", "JSON/Fixtures", "GeoJSON/Fixtures"]),
         .testTarget(name: "GeoRPCTests", dependencies: ["GeoRPC", "GeoCore"], exclude: ["Fixtures"]),
         .testTarget(name: "GeoCSVTests", dependencies: ["GeoCSV", "GeoCore"]),
+        .testTarget(name: "GeocoderKitTests", dependencies: ["GeocoderKit", "GeoCore"]),
     ]
 )

@@ -5,6 +5,7 @@ import Musl
 #endif
 import GeoCore
 import GeoCSV
+import GeocoderKit
 
 /// `geocoder csv`: streams a file or stdin through `CSVGeocoder` to stdout, with a progress bar on a
 /// terminal and a summary on stderr. Everything about CSV itself lives in GeoCSV; this is only the OS.

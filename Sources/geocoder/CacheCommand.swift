@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GeocoderKit
 
 /// `geocoder cache path|list|clear`: the index cache folder, its indexes, and removing them.
 ///

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import GeoRPC
+import GeocoderKit
 
 extension CommandLineOptions {
     /// Tells apart indexes built from the same data file with other options (`IndexCache.forDataFile`).

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import GeoCore
+import GeocoderKit
 
 extension CommandLineOptions {
     static let indexUsage = "index --output FILE [--data PATH]"

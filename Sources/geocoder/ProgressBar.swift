@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import GeocoderKit
 
 /// A one-line progress display on stderr, shown only when stderr is a terminal.
 ///

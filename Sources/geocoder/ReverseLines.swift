@@ -5,6 +5,7 @@ import Musl
 #endif
 import GeoCore
 import GeoRPC
+import GeocoderKit
 
 /// `geocoder reverse -`: one point per stdin line (`lat,lon` or `lat lon`), one answer per line on
 /// stdout, in order, written as soon as the input read so far is answered (so it works in a pipe that

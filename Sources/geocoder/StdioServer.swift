@@ -5,6 +5,7 @@ import Musl
 #endif
 import GeoCore
 import GeoRPC
+import GeocoderKit
 import Synchronization
 
 /// The stdin/stdout loop around `RPCSession`, which frames, answers and buffers; this adds only the OS.
@@ -22,12 +23,8 @@ struct StdioServer {
     static let chunkSize = 64 * 1024
     static let flushThreshold = 64 * 1024
 
-    /// Why output stopped.
-    enum OutputError: Error {
-        /// The reader went away (EPIPE): not an error for a server, just the end.
-        case closed
-        case failed(Int32)
-    }
+    /// Why output stopped (`OutputError`, shared with the index cache's writer).
+    typealias OutputError = GeocoderKit.OutputError
 
     /// Input and output bytes after which the loop hands freed memory back to the system when it is next
     /// idle (see `run`): one outsized line must not leave the process holding its peak.
@@ -171,32 +168,6 @@ enum StopSignal {
     }
 }
 
-/// Writes every byte, retrying after signals, partial writes and a non-blocking descriptor that is full.
-/// - Throws: `.closed` on EPIPE (SIGPIPE is ignored, so a closed reader shows up here), `.failed` otherwise.
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(StdioServer.OutputError) {
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes.withUnsafeBytes { buffer in
-            write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        }
-        if written >= 0 {
-            offset += written
-            continue
-        }
-        switch errno {
-        case EINTR:
-            continue
-        case EAGAIN, EWOULDBLOCK:
-            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&entry, 1, -1)
-        case EPIPE:
-            throw .closed
-        case let code:
-            throw .failed(code)
-        }
-    }
-}
-
 /// Keeps stray prints off the protocol stream, as sourcekit-lsp does: the protocol writes to a private
 /// duplicate of stdout, and fd 1 is pointed at stderr.
 /// - Returns: the private descriptor, or nil when stdout is not open.
@@ -205,9 +176,4 @@ func protectStandardOutput() -> Int32? {
     guard fd >= 0 else { return nil }
     guard dup2(2, 1) >= 0 else { return fd }
     return fd
-}
-
-/// One line on stderr, prefixed with the program name.
-func report(_ message: String) {
-    try? writeAll(2, Array("geocoder: \(message)\n".utf8))
 }

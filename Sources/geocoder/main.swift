@@ -6,6 +6,7 @@ import Musl
 import GeoCore
 import GeoCSV
 import GeoRPC
+import GeocoderKit
 
 // A closed reader must show up as EPIPE from write, not kill the process.
 signal(SIGPIPE, SIG_IGN)
@@ -18,7 +19,8 @@ do {
     exit(2)
 }
 
-/// Finds, reads and indexes the data file, or exits with status 1 and one line on stderr.
+/// Finds, reads and indexes the data file (`GazetteerLoader`, shared with the library's `Geocoder`), or
+/// exits with status 1 and one line on stderr.
 func loadGazetteer() -> CountryGazetteer {
     let path: String
     switch DataLocator.locate(explicit: options.dataPath) {
@@ -29,64 +31,18 @@ func loadGazetteer() -> CountryGazetteer {
     }
     // The prebuilt binary index, when one matches this data file (see IndexCache).
     let cache = options.noCache ? nil : IndexCache.forDataFile(path, variant: options.cacheVariant)
-    // The name tables (CLDR names, admin-1, cities) and the polygon layers (admin-1, time zones) are part
-    // of the index, so part of its key: a changed or added layer file rebuilds it.
-    let namePaths = NameFiles.locate(dataPath: path, places: !options.noPlaces)
-    if let note = NameFiles.missingReport(namePaths, places: !options.noPlaces) { report(note) }
-    let layerPaths = LayerFiles.locate(dataPath: path, layers: !options.noLayers)
     // The server says once which layers it lacks (and so which members its answers lack).
-    if case .serve = options.command, !options.noLayers {
-        for note in LayerFiles.missingNotes(layerPaths) { report(note) }
-    }
-    let key = cache == nil ? nil : IndexCache.sourceKey([path] + namePaths + layerPaths, maxBytes: options.maxDataBytes)
-    if let cache, let key, let cached = cache.load(key: key) { return cached }
-    // Built one file at a time: each file's bytes and decoded features live only inside the call that reads
-    // it, and are gone before the next file is read (a first start peaks at the gazetteer so far plus one
-    // file, not at every file at once: issue 13's 200 MB bound).
-    var warnings: [(path: String, warning: GeoJSONWarning)] = []
-    var gazetteer = buildCountries(path, warnings: &warnings)
-    switch NameFiles.load(namePaths, maxBytes: options.maxDataBytes) {
-    case .success(let names): gazetteer = gazetteer.withNames(names)
+    var layerNotes = false
+    if case .serve = options.command { layerNotes = true }
+    switch GazetteerLoader.load(dataPath: path, places: !options.noPlaces, layers: !options.noLayers, cache: cache,
+                                maxBytes: options.maxDataBytes, layerNotes: layerNotes, note: { report($0) }) {
+    case .success(let loaded):
+        for line in GazetteerLoader.warningLines(loaded.warnings) { report(line) }
+        return loaded.gazetteer
     case .failure(let error):
         report(error.message)
         exit(1)
     }
-    switch LayerFiles.load(layerPaths, maxBytes: options.maxDataBytes, warnings: &warnings) {
-    case .success(let layers): gazetteer = gazetteer.withLayers(admin1: layers[0], timezones: layers[1])
-    case .failure(let error):
-        report(error.message)
-        exit(1)
-    }
-    // A file with warnings is not cached, so its warnings show on every start, not only the first.
-    if let cache, let key, warnings.isEmpty { cache.store(gazetteer, key: key, dataPath: path) }
-    for (file, warning) in warnings.prefix(10) { report("warning: \(file): \(warning.message)") }
-    if warnings.count > 10 { report("warning: \(warnings.count - 10) more warnings like these") }
-    return gazetteer
-}
-
-/// Reads the country GeoJSON at `path` and builds its index, or exits with status 1 and one line on stderr.
-/// The file's bytes are dropped once decoded, before the index is built.
-func buildCountries(_ path: String, warnings: inout [(path: String, warning: GeoJSONWarning)]) -> CountryGazetteer {
-    /// The decoded countries; the bytes go when this returns.
-    func decode() -> [Country] {
-        let bytes: [UInt8]
-        switch DataLocator.read(path, maxBytes: options.maxDataBytes) {
-        case .success(let read): bytes = read
-        case .failure(let error):
-            report(error.message)
-            exit(1)
-        }
-        var found: [GeoJSONWarning] = []
-        do throws(GazetteerError) {
-            let countries = try CountryGazetteer.countries(geoJSON: bytes, warnings: &found)
-            for warning in found { warnings.append((path, warning)) }
-            return countries
-        } catch {
-            report("cannot load \(path): \(error.message)")
-            exit(1)
-        }
-    }
-    return CountryGazetteer(countries: decode())
 }
 
 /// Reads and indexes the `--layer` files, or exits with status 1 and one line on stderr.

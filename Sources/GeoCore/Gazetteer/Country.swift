@@ -1,5 +1,5 @@
 /// One Natural Earth admin-0 feature: a country, dependency, or disputed or lease area.
-public struct Country: Sendable {
+public struct Country: Sendable, Equatable {
     /// ADM0_A3: the only key that is unique across the dataset.
     public var adm0a3: String
     /// ISO 3166-1 alpha-2 (from ISO_A2_EH); nil where the area has no ISO code (e.g. Akrotiri, Bir Tawil).

@@ -11,35 +11,15 @@ import Musl
 /// ends, or a sparse file far larger than any dataset that is read whole before the parser finds the first
 /// byte wrong: the descriptor is opened with O_NONBLOCK (opening a FIFO does not wait for a writer), then
 /// `fstat` must say "regular file" and a size within the caller's cap.
-struct RegularFile: ~Copyable {
-    let fd: Int32
+package struct RegularFile: ~Copyable {
+    package let fd: Int32
     /// The size `fstat` gave when the file was opened.
-    let size: Int
+    package let size: Int
     /// The `fstat` record itself (owner, mode, times) for callers that check more.
-    let info: stat
+    package let info: stat
 
-    /// Why a file could not be opened or read. The text is built when it is shown.
-    enum Failure: Error, Equatable {
-        /// `open`, `fstat` or `read` failed with this errno.
-        case system(Int32)
-        /// Not a regular file; the text names what it is ("a FIFO").
-        case notRegular(String)
-        /// Larger than the cap (before or while it was read).
-        case tooLarge(size: Int, cap: Int)
-        /// Shorter than `fstat` said when it was opened: it changed while it was read.
-        case changed
-
-        /// "cannot read PATH: …", one line.
-        func message(_ path: String, capName: String = "--max-data-bytes") -> String {
-            switch self {
-            case .system(let code): return "cannot read \(path): \(String(cString: strerror(code)))"
-            case .notRegular(let kind): return "cannot read \(path): it is \(kind), not a regular file"
-            case .tooLarge(let size, let cap):
-                return "cannot read \(path): it is \(size) bytes, more than \(capName) (\(cap))"
-            case .changed: return "cannot read \(path): it changed while it was read"
-            }
-        }
-    }
+    /// Why a file could not be opened or read (`FileProblem`).
+    package typealias Failure = FileProblem
 
     /// Opens `path` for reading and checks it.
     /// - Parameters:
@@ -47,7 +27,7 @@ struct RegularFile: ~Copyable {
     ///   - followLinks: false adds O_NOFOLLOW (a symlink then fails with ELOOP).
     ///   - maxBytes: the largest size accepted.
     /// - Throws: `Failure`, never blocking: not even on a FIFO.
-    init(_ path: String, in directory: Int32 = AT_FDCWD, followLinks: Bool = true, maxBytes: Int) throws(Failure) {
+    package init(_ path: String, in directory: Int32 = AT_FDCWD, followLinks: Bool = true, maxBytes: Int) throws(Failure) {
         let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (followLinks ? 0 : O_NOFOLLOW)
         let fd = openat(directory, path, flags)
         guard fd >= 0 else { throw .system(errno) }
@@ -75,7 +55,7 @@ struct RegularFile: ~Copyable {
 
     /// Reads the whole file: its `fstat` size, and whatever it grew by since, up to `maxBytes`.
     /// - Throws: `.tooLarge` when it grew past `maxBytes` while being read, `.system` on a read error.
-    func readAll(maxBytes: Int) throws(Failure) -> [UInt8] {
+    package func readAll(maxBytes: Int) throws(Failure) -> [UInt8] {
         // Straight into the result at its known size (one copy, not a chunk buffer and then the array).
         var failure: Failure?
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
@@ -105,7 +85,7 @@ struct RegularFile: ~Copyable {
 
     /// Fills `buffer` from `offset` with `pread`, stopping early only at the end of the file.
     /// - Returns: the bytes read.
-    func readFully(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Result<Int, Failure> {
+    package func readFully(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Result<Int, Failure> {
         var done = 0
         while done < buffer.count {
             let count = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
@@ -121,7 +101,7 @@ struct RegularFile: ~Copyable {
     }
 
     /// "a FIFO", "a directory", … for a `st_mode`.
-    static func kind(_ mode: mode_t) -> String {
+    package static func kind(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: return "a directory"
         case S_IFIFO: return "a FIFO"

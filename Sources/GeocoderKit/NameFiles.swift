@@ -15,21 +15,21 @@ import GeoCore
 /// ISO alpha-2) and the cities. A table found nowhere is left out: forward search then knows less, and
 /// `missingReport` says so once on stderr (an install that carried only the GeoJSON used to answer
 /// `geocoder forward Paris` with `[]` and no word why). `--no-places` leaves out the admin-1 and city tables.
-enum NameFiles {
-    static let countryNames = "country-names.tsv"
-    static let admin1 = "admin1.tsv"
-    static let cities = "cities.tsv"
-    static let isoCountryNames = "iso-country-names.tsv"
+package enum NameFiles {
+    package static let countryNames = "country-names.tsv"
+    package static let admin1 = "admin1.tsv"
+    package static let cities = "cities.tsv"
+    package static let isoCountryNames = "iso-country-names.tsv"
 
     /// The four tables' paths (nil where not found), in the order countryNames, admin1, cities,
     /// isoCountryNames (last, so the first three keep their places).
-    static func locate(dataPath: String, places: Bool) -> [String?] {
+    package static func locate(dataPath: String, places: Bool) -> [String?] {
         [find(countryNames, near: dataPath), places ? find(admin1, near: dataPath) : nil,
          places ? find(cities, near: dataPath) : nil, find(isoCountryNames, near: dataPath)]
     }
 
     /// The file `name` next to `dataPath`, else in the directories `DataLocator` searches; nil when absent.
-    static func find(_ name: String, near dataPath: String) -> String? {
+    package static func find(_ name: String, near dataPath: String) -> String? {
         var directories: [String] = []
         directories.append(DataLocator.parent(of: dataPath) ?? ".")
         for path in DataLocator.searchPaths(executable: DataLocator.executablePath()) {
@@ -41,7 +41,7 @@ enum NameFiles {
 
     /// One line for stderr naming the tables `locate` did not find (nil when it found all it looked for), and
     /// what forward search loses without them.
-    static func missingReport(_ paths: [String?], places: Bool) -> String? {
+    package static func missingReport(_ paths: [String?], places: Bool) -> String? {
         let names = [countryNames, admin1, cities, isoCountryNames]
         var missing: [String] = []
         for (k, path) in paths.enumerated() where path == nil && (k == 0 || k == 3 || places) { missing.append(names[k]) }
@@ -58,7 +58,7 @@ enum NameFiles {
 
     /// Reads and parses the tables at `paths` (as `locate` returns them), each a regular file of at most
     /// `maxBytes` (`--max-data-bytes`, as for the GeoJSON).
-    static func load(_ paths: [String?], maxBytes: Int) -> Result<NameData, UsageError> {
+    package static func load(_ paths: [String?], maxBytes: Int) -> Result<NameData, GeocoderError> {
         var contents: [[UInt8]] = []
         for path in paths {
             guard let path else {
@@ -79,9 +79,7 @@ enum NameFiles {
             if paths[3] != nil { data.countryNames += try NameData.parseCountryNames(contents[3], file: .isoCountryNames) }
             return .success(data)
         } catch {
-            let path = paths[index(of: error.file)] ?? error.file.fileName
-            let directory = DataLocator.parent(of: path).map { $0 + "/" } ?? ""
-            return .failure(UsageError(message: "cannot load \(directory)\(error.message)"))
+            return .failure(.invalidNameTable(path: paths[index(of: error.file)] ?? error.file.fileName, error))
         }
     }
 

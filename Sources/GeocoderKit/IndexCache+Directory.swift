@@ -12,9 +12,10 @@ extension IndexCache {
     /// that passes every check and answers wrongly. Such a folder is refused with one line on stderr and
     /// the program goes on without the cache. A folder that cannot be created or opened is skipped
     /// silently, as before (a read-only home, a path under a file).
+    /// - Parameter warn: receives that line (the command line's `report`; a `Geocoder` keeps it in `notes`).
     /// - Returns: the folder's descriptor (O_DIRECTORY), which every later open, create and rename is
     ///   relative to, so the checked folder is the one used even if the path is changed afterwards.
-    static func openDirectory(_ path: String) -> Int32? {
+    package static func openDirectory(_ path: String, warn: (String) -> Void = report) -> Int32? {
         var fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 && errno == ENOENT {
             makeDirectories(path)
@@ -33,7 +34,7 @@ extension IndexCache {
             problem = "others can write it (mode \(String(info.st_mode & 0o7777, radix: 8))); chmod go-w it"
         }
         if let problem {
-            report("not using the index cache in \(path): \(problem)")
+            warn("not using the index cache in \(path): \(problem)")
             close(fd)
             return nil
         }
@@ -41,7 +42,7 @@ extension IndexCache {
     }
 
     /// `mkdir -p` with mode 0700 for every folder it creates (the XDG base directory rule).
-    static func makeDirectories(_ path: String) {
+    package static func makeDirectories(_ path: String) {
         var current = ""
         for (k, part) in path.split(separator: "/", omittingEmptySubsequences: false).enumerated() {
             current = k == 0 ? String(part) : current + "/" + part

@@ -20,7 +20,7 @@ extension RegularFile {
     /// 7,000 (4 ms instead of 13 ms here). Once the loader has checked it, `seal` makes it read-only.
     /// - Returns: storage holding exactly `size` bytes; it unmaps itself when the last table goes.
     /// - Throws: `.system` when memory or the read fail, `.changed` when the file ended early.
-    func readOwned() throws(Failure) -> ByteStorage {
+    package func readOwned() throws(Failure) -> ByteStorage {
         let hugePage = 2 << 20
         let length = max(size, 1)
         let reserved = length + hugePage
@@ -50,7 +50,7 @@ extension RegularFile {
 extension ByteStorage {
     /// Makes storage from `RegularFile.readOwned()` read-only, once the loader has checked it: from here
     /// on not even a stray write in this process can change what was checked.
-    func seal() {
+    package func seal() {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         _ = mprotect(UnsafeMutableRawPointer(mutating: base), bytes.count, PROT_READ)
     }

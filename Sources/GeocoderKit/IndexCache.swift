@@ -18,11 +18,11 @@ import GeoCore
 ///   index is rebuilt and rewritten (a new file renamed over the old, `TemporaryFile`). Nothing another
 ///   process later does to the file reaches a running server: it holds no mapping and no descriptor of it.
 /// - Off: `--no-cache` or `GEOCODER_NO_CACHE=1` load the GeoJSON directly and write nothing.
-final class IndexCache {
+package final class IndexCache {
     /// The open cache folder.
-    let directory: Int32
+    package let directory: Int32
     /// The index's file name in it.
-    let name: String
+    package let name: String
 
     private init(directory: Int32, name: String) {
         self.directory = directory
@@ -35,20 +35,28 @@ final class IndexCache {
     /// line on stderr when a folder exists but is not safe to use).
     /// - Parameter variant: tells apart indexes built from the same file with other options
     ///   (`-countries` for `--no-places`), so switching options does not rebuild one file back and forth.
-    static func forDataFile(_ dataPath: String, variant: String = "") -> IndexCache? {
-        guard !disabledByEnvironment, let path = directoryPath(), let fd = openDirectory(path) else { return nil }
+    package static func forDataFile(_ dataPath: String, variant: String = "", warn: (String) -> Void = report) -> IndexCache? {
+        guard !disabledByEnvironment, let path = directoryPath() else { return nil }
+        return inDirectory(path, for: dataPath, variant: variant, warn: warn)
+    }
+
+    /// The cache for `dataPath` in the folder at `path` (created when missing), whatever the environment
+    /// says: for a `Geocoder` given its own cache folder. Nil when the folder is unusable, as above.
+    package static func inDirectory(_ path: String, for dataPath: String, variant: String = "",
+                                    warn: (String) -> Void = report) -> IndexCache? {
+        guard let fd = openDirectory(path, warn: warn) else { return nil }
         return IndexCache(directory: fd, name: fileName(for: dataPath, variant: variant))
     }
 
     /// The cache folder's path, or nil when no location is known.
-    static func directoryPath() -> String? {
+    package static func directoryPath() -> String? {
         if let dir = environment("GEOCODER_CACHE_DIR") { return dir }
         if let xdg = environment("XDG_CACHE_HOME") { return xdg + "/geocoder" }
         if let home = environment("HOME") { return home + "/.cache/geocoder" }
         return nil
     }
 
-    static var disabledByEnvironment: Bool {
+    package static var disabledByEnvironment: Bool {
         guard let value = environment("GEOCODER_NO_CACHE") else { return false }
         return value != "0"
     }
@@ -56,7 +64,7 @@ final class IndexCache {
     /// `<data file name>-<hash of its real path><variant>.idx`. A data file name longer than 96 bytes is
     /// cut (at a character boundary) so the whole name stays far below NAME_MAX (255) with room for the
     /// temporary name's suffix; the hash of the full path still tells such files apart.
-    static func fileName(for dataPath: String, variant: String) -> String {
+    package static func fileName(for dataPath: String, variant: String) -> String {
         var resolved = dataPath
         if let real = realpath(dataPath, nil) {
             resolved = String(cString: real)
@@ -71,7 +79,7 @@ final class IndexCache {
 
     /// The largest index file accepted for sources of `key.totalBytes` bytes: four times the sources plus
     /// 64 MiB (the 34 MB of bundled data make a 28 MB index). A larger file is not read at all.
-    static func maxIndexBytes(_ key: SourceKey) -> Int {
+    package static func maxIndexBytes(_ key: SourceKey) -> Int {
         let (scaled, overflow) = key.totalBytes.multipliedReportingOverflow(by: 4)
         return overflow || scaled > Int.max - (64 << 20) ? Int.max : scaled + (64 << 20)
     }
@@ -81,7 +89,7 @@ final class IndexCache {
     /// The file must be a regular file (not a link, FIFO or device: it is opened with O_NOFOLLOW and
     /// O_NONBLOCK and checked with fstat), the user's own, writable by no one else, no larger than
     /// `maxIndexBytes`, and of the size its header declares, before more than its 48-byte header is read.
-    func load(key: SourceKey) -> CountryGazetteer? {
+    package func load(key: SourceKey) -> CountryGazetteer? {
         guard let file = try? RegularFile(name, in: directory, followLinks: false, maxBytes: Self.maxIndexBytes(key)),
               file.info.st_uid == geteuid(), file.info.st_mode & 0o022 == 0 else { return nil }
         var header = [UInt8](repeating: 0, count: CountryGazetteer.binaryHeaderSize)
@@ -98,7 +106,7 @@ final class IndexCache {
 
     /// Writes the index (mode 0600); failures are silent (the cache is an optimisation). Nothing is
     /// written while a source's ctime is in the current clock tick (`SourceKey.settled`).
-    func store(_ gazetteer: CountryGazetteer, key: SourceKey, dataPath: String? = nil) {
+    package func store(_ gazetteer: CountryGazetteer, key: SourceKey, dataPath: String? = nil) {
         guard key.settled else { return }
         removeAbandonedTemporaries()
         guard case .success(let temporary) = TemporaryFile.create(in: directory, for: name, mode: 0o600) else { return }
@@ -117,7 +125,7 @@ final class IndexCache {
     /// Deletes this index's temporary files (`.<name>.<random>`) left by a process killed while writing one,
     /// so they do not pile up (28 MB each). Only regular files unchanged for 10 minutes go: a temporary
     /// another process is writing right now is left alone.
-    func removeAbandonedTemporaries() {
+    package func removeAbandonedTemporaries() {
         let copy = dup(directory)
         guard copy >= 0, let folder = fdopendir(copy) else { return }
         defer { closedir(folder) }
@@ -136,7 +144,7 @@ final class IndexCache {
         }
     }
 
-    static func environment(_ name: String) -> String? {
+    package static func environment(_ name: String) -> String? {
         guard let value = getenv(name), value.pointee != 0 else { return nil }
         return String(cString: value)
     }

@@ -19,19 +19,19 @@ extension IndexCache {
     /// every ctime is older than the current tick (2 s for a filesystem that keeps whole seconds); when it
     /// is not, the index is built but not written, so an index is only ever stored under a key no later
     /// write can repeat (git's "racily clean" rule).
-    struct SourceKey {
+    package struct SourceKey {
         /// The header's two numbers.
-        var header: (UInt64, UInt64)
+        package var header: (UInt64, UInt64)
         /// Every source's ctime lies before the coarse clock's current tick.
-        var settled: Bool
+        package var settled: Bool
         /// The sources' sizes added up (bounds the size an index of them may have).
-        var totalBytes: Int
+        package var totalBytes: Int
     }
 
     /// The key for the files at `paths` (nil entries: tables that were not found), or nil when one of
     /// them cannot be stat'ed, is not a regular file or is larger than `maxBytes`: then the sources are
     /// read, and reading them reports what is wrong, rather than an index built before answering for them.
-    static func sourceKey(_ paths: [String?], maxBytes: Int) -> SourceKey? {
+    package static func sourceKey(_ paths: [String?], maxBytes: Int) -> SourceKey? {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME_COARSE, &now)
         var a: UInt64 = 0x6765_6f63_6f64_6572, b: UInt64 = 0x2d69_6e64_6578_2d31

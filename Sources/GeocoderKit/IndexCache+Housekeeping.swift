@@ -16,11 +16,11 @@ import Musl
 /// link points to).
 extension IndexCache {
     /// The file next to an index holding its data file's real path.
-    static func sourceRecordName(_ indexName: String) -> String { indexName + ".source" }
+    package static func sourceRecordName(_ indexName: String) -> String { indexName + ".source" }
 
     /// Records where this index came from (best effort, like the index itself), then removes the
     /// indexes whose recorded data file no longer exists.
-    func recordSourceAndPrune(dataPath: String) {
+    package func recordSourceAndPrune(dataPath: String) {
         var resolved = dataPath
         if let real = realpath(dataPath, nil) {
             resolved = String(cString: real)
@@ -39,16 +39,16 @@ extension IndexCache {
         }
     }
 
-    enum EntryKind { case index, sourceRecord, temporary }
+    package enum EntryKind { case index, sourceRecord, temporary }
 
-    struct Entry {
-        let name: String
-        let kind: EntryKind
-        let info: stat
+    package struct Entry {
+        package let name: String
+        package let kind: EntryKind
+        package let info: stat
     }
 
     /// Which of our files `name` is, by name alone; nil for anything else.
-    static func kind(of name: String) -> EntryKind? {
+    package static func kind(of name: String) -> EntryKind? {
         if name.hasPrefix(".") {
             // `.<name>.idx.<hex>` or `.<name>.idx.source.<hex>`.
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
@@ -63,7 +63,7 @@ extension IndexCache {
     }
 
     /// Our files in the folder: regular files of this user with one of our names.
-    static func entries(_ directory: Int32) -> [Entry] {
+    package static func entries(_ directory: Int32) -> [Entry] {
         let copy = dup(directory)
         guard copy >= 0, let folder = fdopendir(copy) else {
             if copy >= 0 { close(copy) }
@@ -87,7 +87,7 @@ extension IndexCache {
 
     /// The data path recorded for index `name`, or nil when none is (an index from before records, or a
     /// record that is not a small regular file of ours).
-    static func recordedSource(_ name: String, in directory: Int32) -> String? {
+    package static func recordedSource(_ name: String, in directory: Int32) -> String? {
         guard let file = try? RegularFile(sourceRecordName(name), in: directory, followLinks: false, maxBytes: 8192),
               file.info.st_uid == geteuid() else { return nil }
         var bytes = [UInt8](repeating: 0, count: file.size)

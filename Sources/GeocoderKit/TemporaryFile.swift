@@ -12,11 +12,11 @@ import Musl
 /// name makes the create fail instead of being written through, so nothing outside the folder can be
 /// overwritten. The rename is `renameat` in the same folder, so it is atomic and does not follow a symlink at
 /// the final name either (it replaces the link itself).
-struct TemporaryFile {
+package struct TemporaryFile {
     /// The folder (not owned: the caller closes it).
-    let directory: Int32
-    let name: String
-    let fd: Int32
+    package let directory: Int32
+    package let name: String
+    package let fd: Int32
 
     /// Creates the file.
     /// - Parameters:
@@ -24,7 +24,7 @@ struct TemporaryFile {
     ///   - finalName: the name it will be renamed to (only to derive the temporary name).
     ///   - mode: its permissions before the umask (0o600 for the cache).
     /// - Returns: the file, or the errno of the last attempt.
-    static func create(in directory: Int32, for finalName: String, mode: mode_t) -> Result<TemporaryFile, Failure> {
+    package static func create(in directory: Int32, for finalName: String, mode: mode_t) -> Result<TemporaryFile, Failure> {
         var code: Int32 = EEXIST
         for _ in 0..<8 {
             let suffix = String(UInt64.random(in: .min ... .max), radix: 16)
@@ -38,13 +38,13 @@ struct TemporaryFile {
     }
 
     /// An errno from creating, writing or renaming.
-    struct Failure: Error {
-        let code: Int32
-        var text: String { String(cString: strerror(code)) }
+    package struct Failure: Error {
+        package let code: Int32
+        package var text: String { String(cString: strerror(code)) }
     }
 
     /// Writes `bytes` whole, then commits as `commit(as:fill:)` does: for small files (an index's `.source` record).
-    func commit(_ bytes: [UInt8], as finalName: String) -> Result<Void, Failure> {
+    package func commit(_ bytes: [UInt8], as finalName: String) -> Result<Void, Failure> {
         commit(as: finalName) { fd in
             var done = 0
             while done < bytes.count {
@@ -61,7 +61,7 @@ struct TemporaryFile {
 
     /// Lets `fill` write the content (returning the errno of a failure, or nil; `FileSink` streams the index
     /// in chunks), closes the file and renames it to `finalName`; on any failure removes it.
-    func commit(as finalName: String, fill: (Int32) -> Int32?) -> Result<Void, Failure> {
+    package func commit(as finalName: String, fill: (Int32) -> Int32?) -> Result<Void, Failure> {
         var code: Int32 = fill(fd) ?? 0
         if close(fd) != 0 && code == 0 { code = errno }
         if code == 0 && renameat(directory, name, directory, finalName) != 0 { code = errno }
