@@ -30,35 +30,38 @@ extension GeoCall {
     /// `nearestPoint` is `[lat, lon]`. Distances and bearings are written in full (shortest round-trip).
     public static func writeNearby(_ hits: [NearbyHit], layers: FeatureLayers, into out: inout JSONWriter) {
         out.beginArray()
-        for hit in hits {
-            let layer = layers.layers[hit.layer]
-            let feature = layer.features[hit.feature]
-            out.beginObject()
-            out.key("layer")
-            out.string(layer.name)
-            out.key("id")
-            if let id = feature.id { out.value(id) } else { out.null() }
-            out.key("name")
-            if let name = feature.name { out.string(name) } else { out.null() }
-            out.key("properties")
-            out.raw(feature.properties)
-            out.key("geometry")
-            if let kind = feature.kind { out.string(kind.name) } else { out.null() }
-            out.key("distanceM")
-            out.number(hit.distanceM)
-            out.key("bearingDeg")
-            if let bearing = hit.bearingDeg { out.number(bearing) } else { out.null() }
-            out.key("direction")
-            if let direction = hit.direction { out.string(direction) } else { out.null() }
-            out.key("inside")
-            if let inside = hit.inside { out.bool(inside) } else { out.null() }
-            out.key("nearestPoint")
-            out.beginArray()
-            out.number(hit.nearestPoint.lat)
-            out.number(hit.nearestPoint.lon)
-            out.endArray()
-            out.endObject()
-        }
+        for hit in hits { writeHit(hit, layers: layers, into: &out) }
         out.endArray()
+    }
+
+    /// One hit as `nearby` writes it (`whereAmI` writes its places and roads the same way).
+    public static func writeHit(_ hit: NearbyHit, layers: FeatureLayers, into out: inout JSONWriter) {
+        let layer = layers.layers[hit.layer]
+        let feature = layer.features[hit.feature]
+        out.beginObject()
+        out.key("layer")
+        out.string(layer.name)
+        out.key("id")
+        if let id = feature.id { out.value(id) } else { out.null() }
+        out.key("name")
+        if let name = feature.name { out.string(name) } else { out.null() }
+        out.key("properties")
+        out.raw(feature.properties)
+        out.key("geometry")
+        if let kind = feature.kind { out.string(kind.name) } else { out.null() }
+        out.key("distanceM")
+        out.number(hit.distanceM)
+        out.key("bearingDeg")
+        if let bearing = hit.bearingDeg { out.number(bearing) } else { out.null() }
+        out.key("direction")
+        if let direction = hit.direction { out.string(direction) } else { out.null() }
+        out.key("inside")
+        if let inside = hit.inside { out.bool(inside) } else { out.null() }
+        out.key("nearestPoint")
+        out.beginArray()
+        out.number(hit.nearestPoint.lat)
+        out.number(hit.nearestPoint.lon)
+        out.endArray()
+        out.endObject()
     }
 }

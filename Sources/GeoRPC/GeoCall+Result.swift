@@ -93,6 +93,9 @@ extension GeoCall {
             // every nearby answer is empty.
             out.beginArray()
             out.endArray()
+        case .whereAmI, .nearbyMany, .whereAmIMany:
+            // As `nearby`: the server answers these with its layers; here there are none.
+            GeoCall.writeAroundMe(self, index: .empty, into: &out, spill: { _ in })
         }
     }
 

@@ -16,6 +16,12 @@ public enum GeoCall: Equatable, Sendable {
     case countriesInBBox(GeoBox)
     /// `nearby`: the user layers' features within a radius of a point, nearest first.
     case nearby(NearbyRequest)
+    /// `whereAmI`: inside a place, alongside a road, or other, with the spoken phrase.
+    case whereAmI(WhereAmIRequest)
+    /// `nearbyMany`: `nearby` for each point of a trace, one answer array per point.
+    case nearbyMany(NearbyManyRequest)
+    /// `whereAmIMany`: `whereAmI` for each point of a trace, the road carried from point to point.
+    case whereAmIMany(WhereAmIManyRequest)
 
     /// Half the Earth's circumference: no point is farther than this from any other, so larger
     /// radii are refused rather than silently meaning "anywhere".
@@ -70,6 +76,8 @@ public enum GeoCall: Equatable, Sendable {
             let limit = try bound.integer(3, within: 1, NearbyRequest.maxLimit, default: NearbyRequest.defaultLimit)
             return .nearby(NearbyRequest(point: GeoPoint(lat: lat, lon: lon), radiusM: radius, limit: limit,
                                          layers: try bound.layerNames(4)))
+        case .whereAmI, .nearbyMany, .whereAmIMany:
+            return try decodeAroundMe(known, bound)
         }
     }
 }

@@ -9,6 +9,12 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
     case reverseGeocodeMany
     /// The user layers' features near a point: `{lat, lon, radiusM?, limit?, layers?}`.
     case nearby
+    /// Soundscape-style "where am I": `{lat, lon, heading?, previousRoad?, roadLayer?, poiLayer?}`.
+    case whereAmI
+    /// `nearby` for many points: `{points: [[lat, lon], …], radiusM?, limit?, layers?}`.
+    case nearbyMany
+    /// `whereAmI` along a trace: `{points: [{lat, lon, heading?}, …], previousRoad?, roadLayer?, poiLayer?}`.
+    case whereAmIMany
 
     /// Looks a method up by its wire name; nil for anything else, `rpc.*` included.
     public init?(name: String) {
@@ -18,6 +24,9 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case "countriesInBBox": self = .countriesInBBox
         case "reverseGeocodeMany": self = .reverseGeocodeMany
         case "nearby": self = .nearby
+        case "whereAmI": self = .whereAmI
+        case "nearbyMany": self = .nearbyMany
+        case "whereAmIMany": self = .whereAmIMany
         default: return nil
         }
     }
@@ -30,6 +39,9 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .countriesInBBox: return "countriesInBBox"
         case .reverseGeocodeMany: return "reverseGeocodeMany"
         case .nearby: return "nearby"
+        case .whereAmI: return "whereAmI"
+        case .nearbyMany: return "nearbyMany"
+        case .whereAmIMany: return "whereAmIMany"
         }
     }
 
@@ -41,6 +53,9 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .countriesInBBox: return ["minLat", "minLon", "maxLat", "maxLon"]
         case .reverseGeocodeMany: return ["points", "maxDistanceKm", "fields"]
         case .nearby: return ["lat", "lon", "radiusM", "limit", "layers"]
+        case .whereAmI: return ["lat", "lon", "heading", "previousRoad", "roadLayer", "poiLayer"]
+        case .nearbyMany: return ["points", "radiusM", "limit", "layers"]
+        case .whereAmIMany: return ["points", "previousRoad", "roadLayer", "poiLayer"]
         }
     }
 
@@ -55,7 +70,8 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .forwardGeocode: return 2
         case .countriesInBBox: return 4
         case .reverseGeocodeMany: return 1
-        case .nearby: return 2
+        case .nearby, .whereAmI: return 2
+        case .nearbyMany, .whereAmIMany: return 1
         }
     }
 
@@ -66,7 +82,8 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .forwardGeocode: return 1
         case .countriesInBBox: return 4
         case .reverseGeocodeMany: return 1
-        case .nearby: return 2
+        case .nearby, .whereAmI: return 2
+        case .nearbyMany, .whereAmIMany: return 1
         }
     }
 

@@ -18,6 +18,8 @@ public struct RPCServer: Sendable {
     public let gazetteer: CountryGazetteer
     /// The user layers `nearby` searches (`--layer`); empty unless given.
     public let layers: FeatureLayers
+    /// The layers' road junctions and areas for `whereAmI` (`RPCServer+AroundMe.swift`), built at start.
+    public let whereIndex: WhereAmIIndex
     /// Reverse results pre-encoded per country, for ``ReverseFastPath`` and reverse replies.
     let replies: ReverseReplies
     /// The caps on each line; see ``RPCLimits``.
@@ -33,6 +35,7 @@ public struct RPCServer: Sendable {
     public init(gazetteer: CountryGazetteer, limits: RPCLimits = RPCLimits(), layers: FeatureLayers = .empty) {
         self.gazetteer = gazetteer
         self.layers = layers
+        whereIndex = WhereAmIIndex(layers: layers)
         replies = ReverseReplies(gazetteer: gazetteer)
         var capped = limits
         capped.maxDepth = min(limits.maxDepth, RPCLimits.maxDepthCeiling)
@@ -179,6 +182,7 @@ public struct RPCServer: Sendable {
                     out.endObject()
                     return
                 }
+                if try answerAroundMe(call, id: id, into: &out, spill: spill) { return }
                 beginReply(id: id, into: &out)
                 out.key("result")
                 call.writeResult(using: gazetteer, replies: replies, into: &out, spill: spill)

@@ -148,6 +148,18 @@ public enum WorkCost {
         return perCall + 20 + Int((area * area).rounded(.up)) + limit / 4
     }
 
+    /// One `whereAmI` point: up to four `nearby` searches (containing places, roads within 20 m, the nearest
+    /// road and place within 500 m, k growing 16 → 1,024 only where nothing of the kind is near) and a
+    /// junction lookup within 200 m. Estimate (not yet calibrated by `scripts/work-calibrate`): 4 default
+    /// `nearby` calls, 200 units; 10,000 trace points cost 2,000,002, within the default budget.
+    static let whereAmIPoint = 200
+
+    /// A batch form of `count` points at `perPoint` units each; saturates instead of overflowing.
+    static func many(_ count: Int, _ perPoint: Int) -> Int {
+        let (product, overflow) = count.multipliedReportingOverflow(by: perPoint)
+        return overflow ? .max : perCall + product
+    }
+
     /// A call that fails before it runs (unknown method, bad params): only the error reply.
     static let refused = perCall
 
@@ -163,6 +175,10 @@ public enum WorkCost {
         case .forward(let query, let options): return forward(queryBytes: query.utf8.count, limit: options.limit)
         case .countriesInBBox(let box): return countriesInBBox(box)
         case .nearby(let request): return nearby(radiusM: request.radiusM, limit: request.limit)
+        case .whereAmI: return perCall + whereAmIPoint
+        case .nearbyMany(let request):
+            return many(request.points.count, nearby(radiusM: request.radiusM, limit: request.limit) - perCall)
+        case .whereAmIMany(let request): return many(request.points.count, whereAmIPoint)
         }
     }
 }

@@ -22,9 +22,10 @@ enum Command: Equatable {
     case help
     case version
 
-    /// `geocoder nearby LAT LON`, which needs no country data, only the user layers.
+    /// `geocoder nearby LAT LON` and `geocoder where LAT LON`, which need no country data, only the user layers.
     var isNearby: Bool {
         if case .query(.nearby, _) = self { return true }
+        if case .query(.whereAmI, _) = self { return true }
         return false
     }
 }
@@ -122,7 +123,7 @@ struct CommandLineOptions: Equatable {
                     throw UsageError(message: "--generate takes man, bash, zsh or fish, got '\(value)'")
                 }
                 return CommandLineOptions(command: .generate(value))
-            case "--data", "--max-distance", "--fields", "--limit", "--radius", "--lat", "--lon", "--forward", "--delimiter", "--prefix",
+            case "--data", "--max-distance", "--fields", "--limit", "--radius", "--heading", "--previous-road", "--lat", "--lon", "--forward", "--delimiter", "--prefix",
                  "--output", "--max-record-bytes", "--lang", "--country", "--kinds", "--format",
                  "--match", "--min-score":
                 if let inlineValue {
@@ -157,7 +158,7 @@ struct CommandLineOptions: Equatable {
         options.command = try command(positionals, named)
         options.layers = try UserLayers.parse(layerArguments)
         if !options.layers.isEmpty, options.command != .serve, !options.command.isNearby {
-            throw UsageError(message: "--layer applies only to serve and nearby")
+            throw UsageError(message: "--layer applies only to serve, nearby and where")
         }
         if limitsGiven && options.command != .serve {
             throw UsageError(message: "the --max-* options apply only to serve")
@@ -220,6 +221,15 @@ struct CommandLineOptions: Equatable {
             if let radius = named["--radius"] { members.append(member("radiusM", radius)) }
             if let limit = named["--limit"] { members.append(member("limit", limit)) }
             return .query(.nearby, .byName(JSONObject(members: members)))
+        case "where":
+            try expectCount(rest, 2, for: name, usage: "where LAT LON --layer NAME=PATH [--heading D] [--previous-road R]")
+            try expectNoOptions(named, except: ["--heading", "--previous-road"], for: name)
+            var members = [member("lat", rest[0]), member("lon", rest[1])]
+            if let heading = named["--heading"] { members.append(member("heading", heading)) }
+            if let road = named["--previous-road"] {
+                members.append(JSONObject.Member(key: "previousRoad", value: .string(road)))
+            }
+            return .query(.whereAmI, .byName(JSONObject(members: members)))
         case "csv":
             return .csv(try csvRequest(rest, named))
         case "index":

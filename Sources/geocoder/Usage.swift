@@ -22,6 +22,9 @@ enum Usage {
           geocoder nearby LAT LON --layer NAME=PATH [--radius M] [--limit N] [--layer-name-key KEY]
                                                 features of your GeoJSON layers within M metres (default 500, max
                                                 10000), nearest first (default 10, max 1000); see nearby below
+          geocoder where LAT LON --layer NAME=PATH [--heading D] [--previous-road R]
+                                                inside a place, along a road (within 20 m) or other, the
+                                                intersection ahead, the nearest place, and the spoken phrase
           geocoder csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C]
                        [--prefix P] [--max-distance KM] [--fields F,F] [--max-record-bytes N]
                        [--match code|name|any] [--min-score X]
@@ -53,6 +56,9 @@ enum Usage {
           countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
           reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?, fields?}   [points]
           nearby          {lat, lon, radiusM?, limit?, layers?}   [lat, lon]; the layers of --layer (serve)
+          nearbyMany      {points: [[lat, lon], …], radiusM?, limit?, layers?}   [points]
+          whereAmI        {lat, lon, heading?, previousRoad?, roadLayer?, poiLayer?}   [lat, lon]
+          whereAmIMany    {points: [{lat, lon, heading?}, …], previousRoad?, roadLayer?, poiLayer?}   [points]
           rpc.discover    (no params)                       the OpenRPC document (rpc-schema/openrpc.json)
 
         LIMITS (serve; each breach gets one error reply naming the limit, then serving goes on)
@@ -79,7 +85,7 @@ enum Usage {
           --max-data-bytes N: the largest data file or name table read (default 1073741824); each must be
           a regular file.
 
-        USER LAYERS (serve, nearby)
+        USER LAYERS (serve, nearby, where)
           --layer NAME=PATH (repeatable): a GeoJSON file of points, lines and polygons that nearby searches;
           --layer-name-key KEY: the property holding a feature's name (default "name"). Built at start-up.
 

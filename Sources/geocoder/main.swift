@@ -95,6 +95,18 @@ case .query(let method, let params):
         out.bytes.append(0x0A)
         printOut(out.bytes)
     }
+    if case .whereAmI = call {
+        // Only the user layers, as for nearby.
+        let index = WhereAmIIndex(layers: loadUserLayers())
+        do throws(RPCError) {
+            try GeoCall.answerAroundMe(call, index: index, into: &out)
+        } catch {
+            if case .invalidParams(let invalid) = error { report(invalid.text) } else { report(error.message) }
+            exit(2)
+        }
+        out.bytes.append(0x0A)
+        printOut(out.bytes)
+    }
     let gazetteer = loadGazetteer()
     call.writeResult(using: gazetteer, into: &out)
     guard options.format != .json else {

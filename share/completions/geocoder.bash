@@ -16,6 +16,8 @@ _geocoder() {
         --layer) return ;;
         --layer-name-key) return ;;
         --radius) return ;;
+        --heading) return ;;
+        --previous-road) return ;;
         --lat) return ;;
         --lon) return ;;
         --forward) return ;;
@@ -36,9 +38,9 @@ _geocoder() {
         cache) COMPREPLY=($(compgen -W "path list clear" -- "$cur")); return ;;
     esac
     if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--help -h --version -V --data -d --no-cache --no-places --no-layers --max-data-bytes --format -F --fields -f --max-distance -m --limit -n --lang -l --country -c --kinds -k --layer --layer-name-key --radius --lat --lon --forward --match --min-score --no-header --delimiter --prefix --max-record-bytes --output --max-line-bytes --max-depth --max-batch --max-string-bytes --max-number-chars --max-work --max-values --generate" -- "$cur"))
+        COMPREPLY=($(compgen -W "--help -h --version -V --data -d --no-cache --no-places --no-layers --max-data-bytes --format -F --fields -f --max-distance -m --limit -n --lang -l --country -c --kinds -k --layer --layer-name-key --radius --heading --previous-road --lat --lon --forward --match --min-score --no-header --delimiter --prefix --max-record-bytes --output --max-line-bytes --max-depth --max-batch --max-string-bytes --max-number-chars --max-work --max-values --generate" -- "$cur"))
     elif [[ $COMP_CWORD -eq 1 ]]; then
-        COMPREPLY=($(compgen -W "serve reverse forward bbox nearby csv index cache help" -- "$cur"))
+        COMPREPLY=($(compgen -W "serve reverse forward bbox nearby where csv index cache help" -- "$cur"))
     else
         COMPREPLY=($(compgen -f -- "$cur"))
     fi
