@@ -190,9 +190,9 @@ if (forwardMatch) compare(forwardMatch, schemas.ForwardMatch, 'ForwardMatch');
 // 3. A Geocoder method for every RPC method.
 const WRAPPED = { reverseGeocode: 'reverse', reverseGeocodeMany: 'reverseMany', forwardGeocode: 'forward',
   countriesInBBox: 'countriesInBBox', serverInfo: 'serverInfo' };
-const UNWRAPPED = {
-  nearby: 'the module is built without user layers (README, "Around me"); request("nearby", …) reaches it',
-};
+// The user-layer methods: the module is built without user layers (README, "Around me"), so they answer
+// from no features; request(method, params) reaches them.
+const UNWRAPPED = Object.fromEntries(['nearby', 'nearbyMany', 'whereAmI', 'whereAmIMany'].map((m) => [m, 'no user layers']));
 const geocoder = declared('Geocoder');
 for (const m of geocoder ? doc.methods : []) {
   if (UNWRAPPED[m.name]) continue;
