@@ -41,6 +41,10 @@ struct WhereAmICallTests {
         #expect(Self.problem("nearbyMany", #"{"points":[{"lat":1,"lon":2}]}"#)?.param == "points[0]")
         #expect(Self.problem("nearbyMany", #"{"points":[[1,181]]}"#)?.param == "points[0][1]")
         #expect(Self.problem("nearbyMany", #"{"points":[[1,2]],"limit":0}"#)?.param == "limit")
+        #expect(Self.problem("nearby", #"{"lat":1,"lon":2,"geometry":"area"}"#)?.param == "geometry")
+        #expect(Self.problem("nearby", #"{"lat":1,"lon":2,"geometry":[]}"#)?.param == "geometry")
+        #expect(Self.problem("nearby", #"{"lat":1,"lon":2,"geometry":["line",3]}"#)?.param == "geometry[1]")
+        #expect(Self.problem("nearbyMany", #"{"points":[[1,2]],"geometry":"Point"}"#)?.param == "geometry")
     }
 
     @Test func batchFormsCostTheirPointsAndAFullTraceFitsTheDefaultBudget() throws {
@@ -69,5 +73,10 @@ struct WhereAmICallTests {
         #expect(unknown["error"]?["data"]?["param"] == .string("poiLayer"))
         let many = try server.result("nearbyMany", #"[[[60.1704,24.945],[0,0]]]"#)
         #expect(many.arrayValue?.map { $0.arrayValue?.count } == [2, 0])
+        // The street is nearer; asking for points answers the cafe, for lines the street, one each.
+        let points = try server.result("nearby", #"{"lat":60.1701,"lon":24.945,"limit":1,"geometry":"point"}"#)
+        #expect(points.arrayValue?.map { $0["name"] } == [.string("Cafe")])
+        let lines = try server.result("nearbyMany", #"{"points":[[60.1704,24.945]],"limit":5,"geometry":["line"]}"#)
+        #expect(lines.arrayValue?.first?.arrayValue?.map { $0["name"] } == [.string("Main Street")])
     }
 }
