@@ -21,4 +21,25 @@ extension BoundParams {
         }
         return list
     }
+
+    /// The `geometry` filter in `slot`: "point", "line" or "polygon", or a non-empty array of them; nil when
+    /// left out.
+    /// - Throws: `.invalidParams` naming the parameter (or `geometry[k]`) for anything else.
+    func geometry(_ slot: Int) throws(RPCError) -> [GeometryFilter]? {
+        guard let value = values(slot) else { return nil }
+        let allowed = "must be \"point\", \"line\" or \"polygon\", or a non-empty array of them"
+        func one(_ element: JSONValue, _ path: String) throws(RPCError) -> GeometryFilter {
+            guard case .string(let name) = element, let filter = GeometryFilter(name: name) else {
+                throw .invalidParams(InvalidParams(param: path, problem: .invalidValue(allowed)))
+            }
+            return filter
+        }
+        guard case .array(let elements) = value else { return [try one(value, names[slot])] }
+        guard !elements.isEmpty else {
+            throw .invalidParams(InvalidParams(param: names[slot], problem: .invalidValue(allowed)))
+        }
+        var filters: [GeometryFilter] = []
+        for (k, element) in elements.enumerated() { filters.append(try one(element, names[slot] + "[\(k)]")) }
+        return filters
+    }
 }

@@ -20,7 +20,8 @@ extension GeoCall {
             }
             selection = indexes
         }
-        return layers.nearby(request.point, radiusM: request.radiusM, limit: request.limit, layers: selection)
+        return layers.nearby(request.point, radiusM: request.radiusM, limit: request.limit, layers: selection,
+                             geometry: request.geometry)
     }
 
     /// Writes the `nearby` result: an array of

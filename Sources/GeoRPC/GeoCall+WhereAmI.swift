@@ -18,7 +18,7 @@ extension GeoCall {
             let radius = try bound.number(1, within: 0, NearbyRequest.maxRadiusM, default: NearbyRequest.defaultRadiusM)
             let limit = try bound.integer(2, within: 1, NearbyRequest.maxLimit, default: NearbyRequest.defaultLimit)
             return .nearbyMany(NearbyManyRequest(points: points, radiusM: radius, limit: limit,
-                                                 layers: try bound.layerNames(3)))
+                                                 layers: try bound.layerNames(3), geometry: try bound.geometry(4)))
         default:
             return .whereAmIMany(WhereAmIManyRequest(
                 points: try bound.trace(0, headings: true), previousRoad: try bound.optionalString(1),
@@ -29,7 +29,7 @@ extension GeoCall {
     /// One of the three calls with its layer names turned into indexes, ready to run.
     enum AroundMe {
         case whereAmI(WhereAmIQuery)
-        case nearbyMany([GeoPoint], radiusM: Double, limit: Int, layers: [Int]?)
+        case nearbyMany([GeoPoint], radiusM: Double, limit: Int, layers: [Int]?, geometry: [GeometryFilter]?)
         case whereAmIMany([TracePoint], WhereAmIQuery)
     }
 
@@ -45,7 +45,8 @@ extension GeoCall {
             return .whereAmI(query)
         case .nearbyMany(let request):
             return .nearbyMany(request.points, radiusM: request.radiusM, limit: request.limit,
-                               layers: try Self.layerIndexes(request.layers, param: "layers", in: layers))
+                               layers: try Self.layerIndexes(request.layers, param: "layers", in: layers),
+                               geometry: request.geometry)
         case .whereAmIMany(let request):
             var template = WhereAmIQuery(point: GeoPoint(lat: 0, lon: 0), previousRoad: request.previousRoad)
             template.roadLayers = try Self.layerIndexes(request.roadLayer.map { [$0] }, param: "roadLayer", in: layers)
@@ -78,10 +79,10 @@ extension GeoCall {
         switch call {
         case .whereAmI(let query):
             writeWhereAmI(index.whereAmI(query), heading: query.heading, index: index, into: &out)
-        case .nearbyMany(let points, let radius, let limit, let selection):
+        case .nearbyMany(let points, let radius, let limit, let selection, let geometry):
             out.beginArray()
             for point in points {
-                writeNearby(index.layers.nearby(point, radiusM: radius, limit: limit, layers: selection),
+                writeNearby(index.layers.nearby(point, radiusM: radius, limit: limit, layers: selection, geometry: geometry),
                             layers: index.layers, into: &out)
                 RPCServer.maybeSpill(&out, spill)
             }

@@ -75,7 +75,7 @@ public enum GeoCall: Equatable, Sendable {
             let radius = try bound.number(2, within: 0, NearbyRequest.maxRadiusM, default: NearbyRequest.defaultRadiusM)
             let limit = try bound.integer(3, within: 1, NearbyRequest.maxLimit, default: NearbyRequest.defaultLimit)
             return .nearby(NearbyRequest(point: GeoPoint(lat: lat, lon: lon), radiusM: radius, limit: limit,
-                                         layers: try bound.layerNames(4)))
+                                         layers: try bound.layerNames(4), geometry: try bound.geometry(5)))
         case .whereAmI, .nearbyMany, .whereAmIMany:
             return try decodeAroundMe(known, bound)
         }

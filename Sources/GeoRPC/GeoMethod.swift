@@ -52,9 +52,9 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .forwardGeocode: return ["query", "limit", "lang", "countryCodes", "kinds", "match"]
         case .countriesInBBox: return ["minLat", "minLon", "maxLat", "maxLon"]
         case .reverseGeocodeMany: return ["points", "maxDistanceKm", "fields"]
-        case .nearby: return ["lat", "lon", "radiusM", "limit", "layers"]
+        case .nearby: return ["lat", "lon", "radiusM", "limit", "layers", "geometry"]
         case .whereAmI: return ["lat", "lon", "heading", "previousRoad", "roadLayer", "poiLayer"]
-        case .nearbyMany: return ["points", "radiusM", "limit", "layers"]
+        case .nearbyMany: return ["points", "radiusM", "limit", "layers", "geometry"]
         case .whereAmIMany: return ["points", "previousRoad", "roadLayer", "poiLayer"]
         }
     }

@@ -9,6 +9,8 @@ public struct NearbyRequest: Equatable, Sendable {
     public var limit: Int
     /// Layer names to search, in the order given; nil for every layer loaded.
     public var layers: [String]?
+    /// The kinds of feature to answer (`geometry`: "point", "line", "polygon", one or a list); nil for all.
+    public var geometry: [GeometryFilter]?
 
     /// `radiusM` when the client gives none: a few minutes' walk.
     public static let defaultRadiusM = 500.0
@@ -19,10 +21,12 @@ public struct NearbyRequest: Equatable, Sendable {
     /// The most features one answer may hold.
     public static let maxLimit = 1_000
 
-    public init(point: GeoPoint, radiusM: Double = defaultRadiusM, limit: Int = defaultLimit, layers: [String]? = nil) {
+    public init(point: GeoPoint, radiusM: Double = defaultRadiusM, limit: Int = defaultLimit, layers: [String]? = nil,
+                geometry: [GeometryFilter]? = nil) {
         self.point = point
         self.radiusM = radiusM
         self.limit = limit
         self.layers = layers
+        self.geometry = geometry
     }
 }

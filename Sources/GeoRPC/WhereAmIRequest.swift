@@ -55,12 +55,14 @@ public struct NearbyManyRequest: Equatable, Sendable {
     public var radiusM: Double
     public var limit: Int
     public var layers: [String]?
+    public var geometry: [GeometryFilter]?
 
     public init(points: [GeoPoint], radiusM: Double = NearbyRequest.defaultRadiusM,
-                limit: Int = NearbyRequest.defaultLimit, layers: [String]? = nil) {
+                limit: Int = NearbyRequest.defaultLimit, layers: [String]? = nil, geometry: [GeometryFilter]? = nil) {
         self.points = points
         self.radiusM = radiusM
         self.limit = limit
         self.layers = layers
+        self.geometry = geometry
     }
 }

@@ -123,7 +123,7 @@ struct CommandLineOptions: Equatable {
                     throw UsageError(message: "--generate takes man, bash, zsh or fish, got '\(value)'")
                 }
                 return CommandLineOptions(command: .generate(value))
-            case "--data", "--max-distance", "--fields", "--limit", "--radius", "--heading", "--previous-road", "--lat", "--lon", "--forward", "--delimiter", "--prefix",
+            case "--data", "--max-distance", "--fields", "--limit", "--radius", "--geometry", "--heading", "--previous-road", "--lat", "--lon", "--forward", "--delimiter", "--prefix",
                  "--output", "--max-record-bytes", "--lang", "--country", "--kinds", "--format",
                  "--match", "--min-score":
                 if let inlineValue {
@@ -216,10 +216,11 @@ struct CommandLineOptions: Equatable {
             return .query(.countriesInBBox, .byName(JSONObject(members: members)))
         case "nearby":
             try expectCount(rest, 2, for: name, usage: "nearby LAT LON --layer NAME=PATH [--radius M] [--limit N]")
-            try expectNoOptions(named, except: ["--radius", "--limit"], for: name)
+            try expectNoOptions(named, except: ["--radius", "--limit", "--geometry"], for: name)
             var members = [member("lat", rest[0]), member("lon", rest[1])]
             if let radius = named["--radius"] { members.append(member("radiusM", radius)) }
             if let limit = named["--limit"] { members.append(member("limit", limit)) }
+            if let kinds = named["--geometry"] { members.append(listMember("geometry", kinds)) }
             return .query(.nearby, .byName(JSONObject(members: members)))
         case "where":
             try expectCount(rest, 2, for: name, usage: "where LAT LON --layer NAME=PATH [--heading D] [--previous-road R]")

@@ -69,6 +69,8 @@ enum OptionTable {
         OptionSpec("--layer-name-key", value: "KEY", commands: ["serve", "nearby", "where"],
                    help: "the property holding a layer feature's name (default name)"),
         OptionSpec("--radius", value: "M", commands: ["nearby"], help: "search radius in metres (default 500, max 10000)"),
+        OptionSpec("--geometry", value: "KIND,KIND", choices: ["point", "line", "polygon"], commands: ["nearby"],
+                   help: "only features of these kinds: point, line, polygon"),
         OptionSpec("--heading", value: "D", commands: ["where"], help: "the way you face, degrees clockwise from north (0-360)"),
         OptionSpec("--previous-road", value: "R", commands: ["where"],
                    help: "the road of the previous answer (name or id), kept while within 20 m"),

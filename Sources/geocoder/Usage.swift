@@ -19,7 +19,7 @@ enum Usage {
                                                 max 250); "Paris, Texas": text after a comma qualifies a city
           geocoder bbox MINLAT MINLON MAXLAT MAXLON [-F FORMAT]
                                                 countries meeting a box; MINLON > MAXLON crosses the antimeridian
-          geocoder nearby LAT LON --layer NAME=PATH [--radius M] [--limit N] [--layer-name-key KEY]
+          geocoder nearby LAT LON --layer NAME=PATH [--radius M] [--limit N] [--geometry K,K] [--layer-name-key KEY]
                                                 features of your GeoJSON layers within M metres (default 500, max
                                                 10000), nearest first (default 10, max 1000); see nearby below
           geocoder where LAT LON --layer NAME=PATH [--heading D] [--previous-road R]
@@ -55,8 +55,8 @@ enum Usage {
           forwardGeocode  {query, limit?, lang?, countryCodes?, kinds?, match?}   [query] or [query, limit]
           countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
           reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?, fields?}   [points]
-          nearby          {lat, lon, radiusM?, limit?, layers?}   [lat, lon]; the layers of --layer (serve)
-          nearbyMany      {points: [[lat, lon], …], radiusM?, limit?, layers?}   [points]
+          nearby          {lat, lon, radiusM?, limit?, layers?, geometry?}   [lat, lon]; the layers of --layer (serve)
+          nearbyMany      {points: [[lat, lon], …], radiusM?, limit?, layers?, geometry?}   [points]
           whereAmI        {lat, lon, heading?, previousRoad?, roadLayer?, poiLayer?}   [lat, lon]
           whereAmIMany    {points: [{lat, lon, heading?}, …], previousRoad?, roadLayer?, poiLayer?}   [points]
           rpc.discover    (no params)                       the OpenRPC document (rpc-schema/openrpc.json)

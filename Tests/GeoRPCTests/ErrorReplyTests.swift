@@ -36,7 +36,7 @@ struct ErrorReplyTests {
         Case(name: "unknown method is named and the real ones listed",
              line: #"{"jsonrpc":"2.0","method":"reverseGeocod","id":1}"#, code: -32601,
              message: ["\"reverseGeocod\"", "reverseGeocode, forwardGeocode, countriesInBBox"],
-             data: [("method", #""reverseGeocod""#), ("available", #"["reverseGeocode","forwardGeocode","countriesInBBox","reverseGeocodeMany","nearby"]"#)]),
+             data: [("method", #""reverseGeocod""#), ("available", #"["reverseGeocode","forwardGeocode","countriesInBBox","reverseGeocodeMany","nearby","whereAmI","nearbyMany","whereAmIMany"]"#)]),
         Case(name: "latitude out of range gives limits and value",
              line: #"{"jsonrpc":"2.0","method":"reverseGeocode","params":{"lat":91,"lon":0},"id":1}"#, code: -32602,
              message: ["Invalid params: lat must be within [-90, 90], got 91"],

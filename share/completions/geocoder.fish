@@ -28,6 +28,7 @@ complete -c geocoder -l kinds -s k -r -a 'country city' -d 'only these kinds of 
 complete -c geocoder -l layer -r -d 'a GeoJSON file of points, lines and polygons that nearby searches (repeatable)'
 complete -c geocoder -l layer-name-key -r -d 'the property holding a layer feature'\''s name (default name)'
 complete -c geocoder -l radius -r -d 'search radius in metres (default 500, max 10000)'
+complete -c geocoder -l geometry -r -a 'point line polygon' -d 'only features of these kinds: point, line, polygon'
 complete -c geocoder -l heading -r -d 'the way you face, degrees clockwise from north (0-360)'
 complete -c geocoder -l previous-road -r -d 'the road of the previous answer (name or id), kept while within 20 m'
 complete -c geocoder -l lat -r -d 'the latitude column (header name or number from 1)'
