@@ -127,7 +127,7 @@ extension ForwardIndex {
         if top.items.isEmpty {
             // First the keys that share the query's first byte (fast, and most typos keep it); only when
             // none is close enough, every key, so "Fermany" still finds Germany.
-            let bound = KeyIndex.editBound(forQueryLength: key.count)
+            let bound = KeyIndex.editBound(forKey: key)
             if bound > 0 && !fuzzy(bound) { return nil }
             for part in [KeyIndex.FirstByte.same, .other] where top.items.isEmpty {
                 names.forEachFuzzy(key, bound: bound, firstByte: part) { entry, distance in

@@ -31,12 +31,15 @@ struct KeyIndex: Sendable {
     /// thousands of 5- to 8-byte prefixes. Built in memory when the index is made or loaded (one short fold
     /// per block, ~34,000 for the names: 270 KB), so the file format does not change.
     private(set) var heads: Table<UInt64> = Table([])
-    /// Every distinct first 4 bytes of a key (`HeadPrefix.pack` cut to 4 bytes: zero-padded for shorter
-    /// keys), in key order, and the first entry that has them (`groupStarts`). The fuzzy walk runs over this
-    /// table down to depth 4 (~64,000 groups for the names, against ~550,000 keys to decode and fold) and
-    /// decodes only the groups it does not prune there (`forEachFuzzy`). Stored in the index file (~64,000
-    /// groups, 0.5 MB): building them takes a pass over every entry, too slow for start-up.
-    private(set) var groups: Table<UInt32> = Table([])
+    /// Every distinct key start of up to 4 Unicode scalars and at most 8 bytes (`groupLength`), packed as
+    /// `HeadPrefix.pack` packs (zero-padded), in key order, and the first entry that has it
+    /// (`groupStarts`). The fuzzy walk runs over this table down to the groups' depth (~64,000 groups for
+    /// the Latin names, against ~550,000 keys to decode and fold) and decodes only the groups it does not
+    /// prune there (`forEachFuzzy`). Scalars, not a fixed 4 bytes: the walk counts edits in scalars, and
+    /// 4 bytes of Cyrillic or Arabic are only 2 letters, which no bound of 2 prunes, so every such group
+    /// was decoded. Stored in the index file: building them takes a pass over every entry, too slow for
+    /// start-up.
+    private(set) var groups: Table<UInt64> = Table([])
     private(set) var groupStarts: Table<UInt32> = Table([])
 
     init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, keyLengths: Table<UInt8>, maxKeyLength: Int) {
@@ -49,9 +52,20 @@ struct KeyIndex: Sendable {
         (groups, groupStarts) = prefixGroups()
     }
 
-    /// The groups of entries by their key's first 4 bytes (see `groups`).
-    private func prefixGroups() -> (Table<UInt32>, Table<UInt32>) {
-        var values: [UInt32] = [], starts: [UInt32] = []
+    /// How many of `key`'s first bytes its group holds: those of its first 4 scalars, at most 8 (a scalar
+    /// may be cut), all of a shorter key.
+    static func groupLength<C: Collection>(_ key: C) -> Int where C.Element == UInt8, C.Index == Int {
+        var length = 0, scalars = 0
+        while scalars < 4 && length < key.count && length < 8 {
+            length += KeyIndex.sequenceLength(key[key.startIndex + length])
+            scalars += 1
+        }
+        return min(length, 8, key.count)
+    }
+
+    /// The groups of entries by their key's start (see `groups`).
+    private func prefixGroups() -> (Table<UInt64>, Table<UInt32>) {
+        var values: [UInt64] = [], starts: [UInt32] = []
         var cursor = Cursor(self)
         cursor.forEachKeyStart { entry, packed in
             if values.last != packed || values.isEmpty {
@@ -357,15 +371,17 @@ struct KeyIndex: Sendable {
             }
         }
 
-        /// Calls `body(entry, first 4 key bytes packed)` for every entry in order, from the first. A text that
-        /// shares its ASCII start with the previous one has the same 4 key bytes: only the others are folded.
-        mutating func forEachKeyStart(_ body: (Int, UInt32) -> Void) {
+        /// Calls `body(entry, its group's key start packed)` (`KeyIndex.groupLength`) for every entry in
+        /// order, from the first. A text that shares its ASCII start with the previous one has the same 4 key
+        /// bytes, which are 4 scalars, its whole group: only the others are folded.
+        mutating func forEachKeyStart(_ body: (Int, UInt64) -> Void) {
             guard count > 0 else { return }
             loadText(0)
-            var fixed = 0, packed: UInt32 = 0
+            var fixed = 0, packed: UInt64 = 0
             while position < count {
                 if fixed == 0 || shared < fixed {
-                    packed = UInt32(truncatingIfNeeded: HeadPrefix.pack(keyStart(4).prefix(4)) >> 32)
+                    let start = keyStart(8)
+                    packed = HeadPrefix.pack(start.prefix(KeyIndex.groupLength(start)))
                     fixed = asciiKeyStart(4)
                 }
                 body(position, packed)
@@ -541,7 +557,7 @@ struct KeyIndex: Sendable {
         // every use checks them (`NameKind(rawValue:)` is optional, targets are compared with their table's
         // count before indexing), so a damaged one can only give a wrong answer, never a bad read.
         _ = targets
-        groups = try input.table(of: UInt32.self)
+        groups = try input.table(of: UInt64.self)
         groupStarts = try input.table(of: UInt32.self)
         // Groups in order, each starting after the previous, the first at entry 0: the walk then never
         // reads past the entries. (That each group's keys start with its bytes is not checked: a damaged
