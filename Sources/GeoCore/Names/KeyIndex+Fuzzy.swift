@@ -316,6 +316,14 @@ extension KeyIndex {
             for k in 0..<lead.count where UInt8(truncatingIfNeeded: value >> UInt64(56 - 8 * k)) != lead[k] { return false }
             return true
         }
+        // The classes of the query scalars rows 2 and 3 compare with (bit 63 when a key of 2 scalars can be
+        // within the bound): a run of groups whose second and third scalars are in none of them is skipped
+        // whole once a first scalar matching nothing prunes at row 3 (`runStarts`).
+        var queryClasses: UInt64 = m <= bound + 2 ? 1 << 63 : 0
+        for i in 0..<min(m, bound + 3) { queryClasses |= Self.scalarClass(lead: utf8[4 * i]) }
+        let runCount = runStarts.count
+        let runStartValues = runStarts.buffer, runClassValues = runClasses.buffer
+        var run = 0
         var cursor = Cursor(self)
         var g = 0
         if firstByte == .same {
@@ -340,7 +348,9 @@ extension KeyIndex {
             var depth = 0
             let shared = min(valid, length)
             while depth < shared && path[depth] == byte(depth) { depth += 1 }
-            var pruned = -1
+            while run + 1 < runCount && Int(runStartValues[run + 1]) <= g { run += 1 }
+            let skippable = run < runCount && runClassValues[run] & queryClasses == 0
+            var pruned = -1, skipRun = false
             while depth < length {
                 let rowMin = step(depth, byte(depth))
                 depth += 1
@@ -349,6 +359,23 @@ extension KeyIndex {
                     pruned = depth
                     break
                 }
+                if skippable && done[depth] == 1 && open[depth] == depth {
+                    // The first scalar is whole, and no key of the run has a second or third scalar the
+                    // rows 2 and 3 compare with: their rows are those of scalars equal to none (−1). If
+                    // that row 3 exceeds the bound, no key of the run comes within it (rows only grow).
+                    keyScalars[1] = -1
+                    work.rows += 2
+                    _ = fill(depth: 1, scalar: -1, at: 2 * band)
+                    if fill(depth: 2, scalar: -1, at: spare) > bound {
+                        skipRun = true
+                        break
+                    }
+                }
+            }
+            if skipRun {
+                work.skips += 1
+                g = run + 1 < runCount ? Int(runStartValues[run + 1]) : groupCount
+                continue
             }
             if pruned >= 0 {
                 // No key starting with these bytes comes within the bound.
