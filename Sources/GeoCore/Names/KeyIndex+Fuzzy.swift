@@ -350,6 +350,7 @@ extension KeyIndex {
             while depth < shared && path[depth] == byte(depth) { depth += 1 }
             while run + 1 < runCount && Int(runStartValues[run + 1]) <= g { run += 1 }
             let skippable = run < runCount && runClassValues[run] & queryClasses == 0
+            let runKeyLength = min(Self.sequenceLength(byte(0)), 2, length)
             var pruned = -1, skipRun = false
             while depth < length {
                 let rowMin = step(depth, byte(depth))
@@ -359,10 +360,17 @@ extension KeyIndex {
                     pruned = depth
                     break
                 }
-                if skippable && done[depth] == 1 && open[depth] == depth {
-                    // The first scalar is whole, and no key of the run has a second or third scalar the
-                    // rows 2 and 3 compare with: their rows are those of scalars equal to none (−1). If
-                    // that row 3 exceeds the bound, no key of the run comes within it (rows only grow).
+                if skippable && depth == runKeyLength && (open[depth] == depth || rowMin >= 0) {
+                    // The run's key is read: the first scalar whole, or its first 2 bytes, which spell the
+                    // start of no query scalar row 1 compares with (`step` gave a row: the first scalar's,
+                    // whatever its last bytes). No key of the run has a second or third scalar the rows 2
+                    // and 3 compare with: their rows are those of scalars equal to none (−1). If that row 3
+                    // exceeds the bound, no key of the run comes within it (rows only grow).
+                    if open[depth] != depth {
+                        keyScalars[0] = -1
+                        work.rows += 1
+                        _ = fill(depth: 0, scalar: -1, at: band)
+                    }
                     keyScalars[1] = -1
                     work.rows += 2
                     _ = fill(depth: 1, scalar: -1, at: 2 * band)

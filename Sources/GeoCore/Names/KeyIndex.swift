@@ -41,12 +41,13 @@ struct KeyIndex: Sendable {
     /// start-up.
     private(set) var groups: Table<UInt64> = Table([])
     private(set) var groupStarts: Table<UInt32> = Table([])
-    /// The groups in runs by their first scalar: the first group of each run, and per run which classes
-    /// of scalars (`scalarClass`) its keys have in second and third place (bit 63: a key of fewer than 3
-    /// scalars). A fuzzy walk skips a whole run when none of those can match a query scalar and a first
-    /// scalar that matches nothing already costs too much (`forEachFuzzy`): a Latin query then passes each
-    /// Cyrillic, Arabic or Han first letter once, instead of each of its ~27,000 two-letter starts. Built
-    /// in memory from the groups when the index is made or loaded (~20,000 runs, 240 KB).
+    /// The groups in runs by their first scalar (by its first 2 bytes when it has 3 or 4: the Han
+    /// characters of one 64-character block share a run): the first group of each run, and per run which
+    /// classes of scalars (`scalarClass`) its keys have in second and third place (bit 63: a key of fewer
+    /// than 3 scalars). A fuzzy walk skips a whole run when none of those can match a query scalar and a
+    /// first scalar that matches nothing already costs too much (`forEachFuzzy`): a Latin query then
+    /// passes each Cyrillic or Arabic first letter, each block of Han characters, once, instead of each of
+    /// their ~27,000 two-letter starts. Built in memory from the groups when the index is made or loaded.
     private(set) var runStarts: Table<UInt32> = Table([])
     private(set) var runClasses: Table<UInt64> = Table([])
 
@@ -81,7 +82,7 @@ struct KeyIndex: Sendable {
                 bytes[k] = UInt8(truncatingIfNeeded: value >> UInt64(56 - 8 * k))
                 if bytes[k] != 0 { length = k + 1 }
             }
-            let first = min(sequenceLength(bytes[0]), length)
+            let first = min(sequenceLength(bytes[0]), 2, length)  // a run's key: at most 2 bytes (`runStarts`)
             let x = first == 0 ? 0 : value >> UInt64(64 - 8 * first)
             if g == 0 || first != previousLength || x != previous {
                 starts.append(UInt32(g))
@@ -91,7 +92,7 @@ struct KeyIndex: Sendable {
             }
             // The classes of the second and third scalars; all of them when the third does not begin
             // within the group's 8 bytes; bit 63 for a key of fewer than 3 scalars.
-            var mask: UInt64 = 0, at = first, scalars = 1
+            var mask: UInt64 = 0, at = min(sequenceLength(bytes[0]), length), scalars = 1
             while scalars < 3 && at < length {
                 mask |= scalarClass(lead: bytes[at])
                 at += sequenceLength(bytes[at])

@@ -41,7 +41,6 @@ struct NameFoldingScriptsTests {
 
     static let distinct: [Case] = [
         Case(label: "й is a letter of its own, not и", variant: "Мальдивский", plain: "Мальдивскии"),
-        Case(label: "Korean syllables stay", variant: "한국", plain: "한국"),
         Case(label: "a Han character with no traditional pair here stays", variant: "帛琉", plain: "帕劳"),
     ]
 
@@ -52,6 +51,7 @@ struct NameFoldingScriptsTests {
 
     @Test("the direct table and the binary search agree for every scalar in the tables")
     func tablesAgree() {
+        #expect(NameFolding.key("한국") == Array("한국".utf8), "Korean syllables are kept as they are")
         var k = 0
         while k + 1 < NameFolding.singles.count {
             let v = NameFolding.singles[k]
