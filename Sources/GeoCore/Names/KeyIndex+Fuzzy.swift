@@ -88,6 +88,9 @@ extension KeyIndex {
     @discardableResult
     func forEachFuzzy(_ query: [UInt8], bound: Int, firstByte: FirstByte = .any, _ body: (Int, Int) -> Void) -> FuzzyWork {
         var work = FuzzyWork()
+        // A query of more scalars than any key has bytes, plus the bound, is refused before it is decoded
+        // (a 64 KiB query costs one pass over its bytes).
+        guard bound > 0, count > 0, Self.scalarCount(query) <= maxKeyLength + bound else { return work }
         // The query's scalars, decoded once.
         var scalars: [Int] = []
         scalars.reserveCapacity(query.count)
