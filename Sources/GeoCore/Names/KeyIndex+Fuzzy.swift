@@ -150,6 +150,11 @@ extension KeyIndex {
         done.initialize(repeating: 0, count: deepestBytes + 1)
         let open = UnsafeMutablePointer<Int>.allocate(capacity: deepestBytes + 1)
         open.initialize(repeating: 0, count: deepestBytes + 1)
+        // `inside[d]`: what `step` gave for the first d bytes when byte d − 1 does not end a scalar (the
+        // minimum of the row every completion gives, or −1). Once a scalar's first bytes spell the start of no
+        // query scalar, longer ones spell none either: its further bytes give the same row, not computed again.
+        let inside = UnsafeMutablePointer<Int>.allocate(capacity: deepestBytes + 1)
+        inside.initialize(repeating: -1, count: deepestBytes + 1)
         // The key's scalars along the path, for swaps.
         let keyScalars = UnsafeMutablePointer<Int>.allocate(capacity: deepest + 2)
         keyScalars.initialize(repeating: -1, count: deepest + 2)
@@ -161,6 +166,7 @@ extension KeyIndex {
             path.deallocate()
             done.deallocate()
             open.deallocate()
+            inside.deallocate()
             keyScalars.deallocate()
         }
         let spare = (deepest + 1) * band  // past every row the walks fill
@@ -222,14 +228,23 @@ extension KeyIndex {
                 // the scalar equals none of them whatever its last bytes, and its row is the one of a
                 // scalar equal to none (−1): exact, so it prunes here, before the scalar ends.
                 let position = depth - start
+                if position > 0 && inside[depth] >= 0 {
+                    inside[depth + 1] = inside[depth]
+                    return inside[depth]
+                }
                 let first = max(0, d - bound - 1), last = min(m - 1, d + bound)
                 for i in first..<max(first, last + 1) where utf8Count[i] > position {
                     var same = true
                     for k in 0...position where utf8[4 * i + k] != path[start + k] { same = false }
-                    if same { return -1 }
+                    if same {
+                        inside[depth + 1] = -1
+                        return -1
+                    }
                 }
                 work.rows += 1
-                return fill(depth: d, scalar: -1, at: spare)
+                let rowMin = fill(depth: d, scalar: -1, at: spare)
+                inside[depth + 1] = rowMin
+                return rowMin
             }
             var value: Int
             if length == 1 {

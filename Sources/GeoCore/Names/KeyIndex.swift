@@ -63,11 +63,24 @@ struct KeyIndex: Sendable {
     }
 
     /// A class of scalars for `runClasses`, from the scalar's first UTF-8 byte: equal scalars are always
-    /// in one class (the bits only ever let a walk skip keys that cannot match). ASCII by its low 5 bits
-    /// (space, letters and digits mostly apart), other scalars by their lead byte.
+    /// in one class (the bits only ever let a walk skip keys that cannot match). An ASCII letter has a bit
+    /// of its own (either case), all digits one, the space one, other ASCII two; a lead byte from 0xC2 to
+    /// 0xE2 (Latin with diacritics, Greek, Cyrillic, Hebrew, Arabic, Indic and Thai, Georgian) a bit of its
+    /// own, and the rarer 3- and 4-byte leads (kana, Han, Hangul) share those of 0xC6–0xCD (Latin
+    /// Extended-B, IPA, spacing and combining marks: rare in folded names). With the low 5 bits of ASCII,
+    /// as before, the space shared a bit with nothing a query has, but hyphens and digits shared the bits
+    /// of `m` and of `p`–`y`, and a Latin query could not skip a Cyrillic run holding "о-в" or "1".
     @inline(__always)
     static func scalarClass(lead: UInt8) -> UInt64 {
-        lead < 0x80 ? 1 << UInt64(lead & 31) : 1 << UInt64(32 + Int(lead &- 0xC0) % 31)
+        let b = Int(lead)
+        if b < 0x80 {
+            let letter = (b | 0x20) - 0x61
+            if letter >= 0 && letter < 26 { return 1 << UInt64(letter) }
+            if b >= 0x30 && b <= 0x39 { return 1 << 26 }
+            return b == 0x20 ? 1 << 27 : 1 << UInt64(28 + (b & 1))
+        }
+        if b >= 0xC2 && b <= 0xE2 { return 1 << UInt64(30 + b - 0xC2) }
+        return 1 << UInt64(34 + ((b - 0xE3) & 7))
     }
 
     /// The runs of groups by first scalar, and the classes of their second and third scalars (see
