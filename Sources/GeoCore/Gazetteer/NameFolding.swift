@@ -81,7 +81,7 @@ enum NameFolding {
                 out.append(0x20)
                 pendingSpace = false
             }
-            let direct = value < directLimit ? directTable[Int(value)] : (foldsHigh(value) ? foldSingle(value) ?? keep : keep)
+            let direct = value < directLimit ? directTable[Int(value)] : foldHigh(value)
             if direct == keep {
                 appendUTF8(value, to: &out)
             } else if direct == double, let (first, second) = foldDouble(value) {
@@ -104,6 +104,34 @@ enum NameFolding {
     static func foldsHigh(_ v: UInt32) -> Bool {
         (v >= 0x4E00 && v < 0xA000) || (v >= 0xFF00 && v < 0xFFF0)
     }
+    /// `foldSingle(v) ?? keep` for `v` at or above `directLimit` (`keep` outside `foldsHigh`'s ranges). A CJK
+    /// ideograph is looked up in `hanTable`, not searched for: a fuzzy walk in Han decodes and folds
+    /// thousands of keys of Han characters, and the search was most of each fold.
+    @inline(__always)
+    static func foldHigh(_ v: UInt32) -> UInt32 {
+        if v >= 0x4E00 && v < 0xA000 {
+            let entry = hanTable[Int(v - 0x4E00)]
+            return entry == 0 ? keep : (entry == 0xFFFF ? foldSingle(v) ?? keep : 0x4E00 + UInt32(entry) - 1)
+        }
+        return foldsHigh(v) ? foldSingle(v) ?? keep : keep
+    }
+
+    /// The single folds of U+4E00–U+9FFF (traditional → simplified) by scalar, 41 KB built once: 0 for a
+    /// character kept, its fold's offset from U+4E00 plus 1 when that is in the block too, else 0xFFFF
+    /// (`foldSingle` decides).
+    static let hanTable: [UInt16] = {
+        var table = [UInt16](repeating: 0, count: 0xA000 - 0x4E00)
+        var k = 0
+        while k + 1 < singles.count {
+            let from = singles[k], to = singles[k + 1]
+            if from >= 0x4E00 && from < 0xA000 {
+                table[Int(from - 0x4E00)] = to >= 0x4E00 && to < 0xA000 - 1 ? UInt16(to - 0x4E00 + 1) : 0xFFFF
+            }
+            k += 2
+        }
+        return table
+    }()
+
     static let keep: UInt32 = 0xFFFF_FFFF
     static let double: UInt32 = 0xFFFF_FFFE
 
