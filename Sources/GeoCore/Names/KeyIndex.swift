@@ -64,12 +64,12 @@ struct KeyIndex: Sendable {
 
     /// A class of scalars for `runClasses`, from the scalar's first UTF-8 byte: equal scalars are always
     /// in one class (the bits only ever let a walk skip keys that cannot match). An ASCII letter has a bit
-    /// of its own (either case), all digits one, the space one, other ASCII two; a lead byte from 0xC2 to
-    /// 0xE2 (Latin with diacritics, Greek, Cyrillic, Hebrew, Arabic, Indic and Thai, Georgian) a bit of its
-    /// own, and the rarer 3- and 4-byte leads (kana, Han, Hangul) share those of 0xC6–0xCD (Latin
-    /// Extended-B, IPA, spacing and combining marks: rare in folded names). With the low 5 bits of ASCII,
-    /// as before, the space shared a bit with nothing a query has, but hyphens and digits shared the bits
-    /// of `m` and of `p`–`y`, and a Latin query could not skip a Cyrillic run holding "о-в" or "1".
+    /// of its own (either case), all digits one, the space one, other ASCII two. A lead byte of the scripts
+    /// names are written in has a bit of its own: 0xC3–0xC5 (Latin with diacritics), 0xCE–0xDB (Greek,
+    /// Cyrillic, Armenian, Hebrew, Arabic), 0xE0 (Indic, Thai, Lao), 0xE1 (Georgian, Khmer, Myanmar...), 0xE3
+    /// (kana), 0xE4–0xE9 (Han), 0xEA–0xED (Hangul); the rare ones share three bits. With the low 5 bits of
+    /// ASCII, as before, hyphens and digits shared the bits of `m` and of `p`–`y`, and a Latin query could
+    /// not skip a Cyrillic run holding "о-в" or "1".
     @inline(__always)
     static func scalarClass(lead: UInt8) -> UInt64 {
         let b = Int(lead)
@@ -79,8 +79,17 @@ struct KeyIndex: Sendable {
             if b >= 0x30 && b <= 0x39 { return 1 << 26 }
             return b == 0x20 ? 1 << 27 : 1 << UInt64(28 + (b & 1))
         }
-        if b >= 0xC2 && b <= 0xE2 { return 1 << UInt64(30 + b - 0xC2) }
-        return 1 << UInt64(34 + ((b - 0xE3) & 7))
+        let bit: Int
+        switch b {
+        case 0xC3...0xC5: bit = 30 + b - 0xC3  // 30...32
+        case 0xCE...0xDB: bit = 35 + b - 0xCE  // 35...48
+        case 0xDC...0xDF, 0xE2: bit = 49
+        case 0xE0: bit = 50
+        case 0xE1: bit = 51
+        case 0xE3...0xED: bit = 52 + b - 0xE3  // 52...62
+        default: bit = 33 + (b & 1)  // 0xC2, 0xC6–0xCD, 0xEE–0xF4, bytes that cannot lead
+        }
+        return 1 << UInt64(bit)
     }
 
     /// The runs of groups by first scalar, and the classes of their second and third scalars (see
