@@ -568,7 +568,12 @@ struct KeyIndex: Sendable {
             cursor.load(mid * Self.blockSize)
             if before(cursor.key) { lo = mid + 1 } else { hi = mid }
         }
-        // Block `lo` is the first whose head is not before; the answer lies in block lo - 1 or is that head.
+        return scanBlock(before: lo, &cursor, before)
+    }
+
+    /// The end of `partitionPoint` once block `lo` is known to be the first whose head is not before: the
+    /// answer lies in block lo - 1 or is that head.
+    private func scanBlock(before lo: Int, _ cursor: inout Cursor, _ before: ([UInt8]) -> Bool) -> Int {
         guard lo > 0 else { return 0 }
         let first = (lo - 1) * Self.blockSize
         let limit = min(lo * Self.blockSize, count)
@@ -583,8 +588,34 @@ struct KeyIndex: Sendable {
     }
 
     /// The first entry whose key is not less than `key`.
+    ///
+    /// The binary search over blocks compares the packed first 8 bytes of each block head (`heads`) with
+    /// the key's, and decodes and folds a head only when those are equal and the key is longer than 8
+    /// bytes: a lookup folds one block's entries instead of ~16 block heads as well (every exact lookup of
+    /// a forward query, and a query tries several readings).
+    /// - Complexity: O(log(blocks)) integer comparisons, plus at most a block decoded.
     func lowerBound(_ key: [UInt8], _ cursor: inout Cursor) -> Int {
-        partitionPoint(&cursor) { $0.lexicographicallyPrecedes(key) }
+        let packedHeads = heads.buffer
+        guard packedHeads.count == blockCount else { return partitionPoint(&cursor) { $0.lexicographicallyPrecedes(key) } }
+        let target = HeadPrefix.pack(key)
+        // A key of at most 8 bytes is all in `target`: equal packed heads then mean a head that is the key
+        // or starts with it, never one before it. Heads and key are zero-padded, and no key holds a zero
+        // byte, so the packed order is the order of the keys cut to 8 bytes.
+        let whole = key.count <= 8
+        var lo = 0, hi = blockCount
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let head = packedHeads[mid]
+            let before: Bool
+            if head != target || whole {
+                before = head < target
+            } else {
+                cursor.load(mid * Self.blockSize)
+                before = cursor.key.lexicographicallyPrecedes(key)
+            }
+            if before { lo = mid + 1 } else { hi = mid }
+        }
+        return scanBlock(before: lo, &cursor) { $0.lexicographicallyPrecedes(key) }
     }
 
     /// The first entry after the keys that start with `prefix` (they are contiguous; used by tests and lookups).
