@@ -475,6 +475,25 @@ struct KeyIndex: Sendable {
             return length
         }
 
+        /// Moves to entry `from`, then on while the key is below `target`, stopping at `limit` at the latest;
+        /// returns the position, its key folded. An ASCII text is compared with `target` as it would fold,
+        /// byte by byte up to the first difference (`asciiFoldPrecedes`), not folded: the lookups' scan of a
+        /// block compares up to 15 names.
+        mutating func advance(from: Int, to limit: Int, whileBelow target: [UInt8]) -> Int {
+            loadText(from)
+            while position < limit {
+                var below = KeyIndex.asciiFoldPrecedes(text, target)
+                if below == nil {
+                    foldKey()
+                    below = key.lexicographicallyPrecedes(target)
+                }
+                if below != true { break }
+                advanceText()
+            }
+            if position < count { foldKey() } else { key.removeAll(keepingCapacity: true) }
+            return position
+        }
+
         /// The current entry's posting.
         var posting: Posting {
             let k = 3 * position
@@ -587,6 +606,34 @@ struct KeyIndex: Sendable {
         return limit
     }
 
+    /// Whether `NameFolding.fold(text)` orders before `key`, found without folding while `text` is ASCII:
+    /// as the folder does, letters lower-cased, digits kept, a run of anything else one space between
+    /// words; the first folded byte that differs decides. nil when a non-ASCII byte comes before that
+    /// (the caller folds).
+    static func asciiFoldPrecedes(_ text: UnsafeBufferPointer<UInt8>, _ key: [UInt8]) -> Bool? {
+        key.withUnsafeBufferPointer { key in
+            var j = 0, pendingSpace = false
+            for b in text {
+                guard b < 0x80 else { return nil }
+                let c = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+                guard (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) else {
+                    pendingSpace = j > 0
+                    continue
+                }
+                if pendingSpace {
+                    if j == key.count { return false }  // the key is a proper prefix of the name's
+                    if key[j] != 0x20 { return 0x20 < key[j] }
+                    j += 1
+                    pendingSpace = false
+                }
+                if j == key.count { return false }
+                if key[j] != c { return c < key[j] }
+                j += 1
+            }
+            return j < key.count  // the name's key is `key`'s first j bytes
+        }
+    }
+
     /// The first entry whose key is not less than `key`.
     ///
     /// The binary search over blocks compares the packed first 8 bytes of each block head (`heads`) with
@@ -615,7 +662,8 @@ struct KeyIndex: Sendable {
             }
             if before { lo = mid + 1 } else { hi = mid }
         }
-        return scanBlock(before: lo, &cursor) { $0.lexicographicallyPrecedes(key) }
+        guard lo > 0 else { return 0 }
+        return cursor.advance(from: (lo - 1) * Self.blockSize + 1, to: min(lo * Self.blockSize, count), whileBelow: key)
     }
 
     /// The first entry after the keys that start with `prefix` (they are contiguous; used by tests and lookups).
