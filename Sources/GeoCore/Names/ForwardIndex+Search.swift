@@ -135,7 +135,7 @@ extension ForwardIndex {
         let commas = query.utf8.reduce(0) { $0 + ($1 == 0x2C ? 1 : 0) }
         if commas > 0 {
             var wholeKeys = [NameFolding.key(query)]
-            if commas == 1, let swapped = ForwardQuery.swappedAtComma(query) { wholeKeys.append(NameFolding.key(swapped)) }
+            if commas == 1, let swapped = ForwardQuery.swappedKeyAtComma(query) { wholeKeys.append(swapped) }
             for whole in wholeKeys { wholeFound = exact(whole, qualifier: nil) || wholeFound }
             if !wholeFound && options.countries {
                 for whole in wholeKeys {

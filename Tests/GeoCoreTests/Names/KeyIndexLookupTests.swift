@@ -60,3 +60,28 @@ struct KeyIndexLookupTests {
         }
     }
 }
+
+@Suite("Forward query readings built from bytes agree with the string forms")
+struct ForwardQueryBytesTests {
+    @Test("swappedKeyAtComma is the key of swappedAtComma, for any text around the comma")
+    func swappedKey() {
+        var random = TestRandom(seed: 31)
+        let pieces = ["Korea", " Republic of", ",", ", ", " ", "é", "Ö", "ß", "-", "'", "ς", "ي", "東", "\u{0301}", "\u{200B}", "1", ""]
+        var queries = ["Korea, Republic of", "Korea,", ",Korea", "a, b, c", ",", " , ", "Fèroe, illes", "Ü, ä"]
+        for _ in 0..<2000 {
+            var q = ""
+            for _ in 0..<random.int(1, 6) { q += pieces[random.int(0, pieces.count - 1)] }
+            queries.append(q)
+        }
+        for q in queries {
+            #expect(ForwardQuery.swappedKeyAtComma(q) == ForwardQuery.swappedAtComma(q).map(NameFolding.key), "\(q)")
+        }
+    }
+
+    @Test("strippedKeys finds a leading word only where the key has a word boundary after it")
+    func strippedKeysByBoundary() {
+        #expect(ForwardQuery.strippedKeys(Array("the republic of korea".utf8)).contains(Array("korea".utf8)))
+        #expect(ForwardQuery.strippedKeys(Array("theodore".utf8)).isEmpty)
+        #expect(ForwardQuery.strippedKeys(Array("la paz".utf8)) == [Array("paz".utf8)])
+    }
+}
