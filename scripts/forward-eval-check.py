@@ -352,6 +352,17 @@ def check(rows, d):
                 if rivals:
                     bad(i, r, f"other countries within {dist} edits: {sorted(rivals)}")
                 continue
+            if cat == "typo-script":
+                # Non-Latin misspellings and variants: one or two letters off, or a variant the geocoder
+                # folds (ی/ي, ة/ه, tatweel, Han forms) that this script's folding does not; no other
+                # country that close.
+                dist = min(distance(a, b) for a in keys(q) for b in keys(intended))
+                if dist > 2:
+                    bad(i, r, f"variant is {dist} edits from {intended!r}")
+                rivals = d.countries_within(q, dist) - {key}
+                if rivals:
+                    bad(i, r, f"other countries within {dist} edits: {sorted(rivals)}")
+                continue
             if cat == "prefix":
                 fq = fold(q)
                 if not fold(intended).startswith(fq) or fold(intended) == fq:
@@ -410,6 +421,17 @@ def check(rows, d):
                 rivals = d.countries_within(q, dist - 1)
                 if rivals:
                     bad(i, r, f"countries closer than {dist} edits: {sorted(rivals)}")
+                continue
+            if cat == "typo-script":
+                # Non-Latin misspellings and variants: one or two letters off, or a variant the geocoder
+                # folds (ی/ي, ة/ه, tatweel, Han forms) that this script's folding does not; no other
+                # country that close.
+                dist = min(distance(a, b) for a in keys(q) for b in keys(intended))
+                if dist > 2:
+                    bad(i, r, f"variant is {dist} edits from {intended!r}")
+                rivals = d.countries_within(q, dist) - {key}
+                if rivals:
+                    bad(i, r, f"other countries within {dist} edits: {sorted(rivals)}")
                 continue
             if cat == "prefix":
                 fq = fold(q)

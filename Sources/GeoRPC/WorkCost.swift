@@ -115,7 +115,7 @@ public enum WorkCost {
     /// --forward`, a wrong first letter that reaches the `.other` walk (`"uangladwsh"`), 4.7 ms (11.4 ms
     /// before the table). Estimates 2,000 and 12,000, kept: about 2.5× that worst two-edit walk, so a line
     /// of no-match queries stops after about 800 of them.
-    /// - Parameter editBound: 1 for queries of 4–7 folded bytes, 2 from 8.
+    /// - Parameter editBound: 1 for queries of 4–7 folded scalars (letters), 2 from 8.
     public static func fuzzy(editBound: Int) -> Int {
         editBound <= 1 ? fuzzyOneEdit : fuzzyTwoEdits
     }

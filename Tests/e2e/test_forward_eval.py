@@ -29,6 +29,7 @@ CATEGORIES = {
     "flag-emoji": "flag emoji",
     "normalization": "case, diacritics, punctuation (Cote d Ivoire, Oesterreich)",
     "typo": "typos within 1-2 edits (Germny)",
+    "typo-script": "non-Latin misspellings and variants: one wrong letter, ی/ي, ё, niqqud, fullwidth, Han forms",
     "prefix": "prefixes for autocomplete (Switz)",
     "ranking": "exact before alias/prefix/fuzzy; a country before a city of the same name",
     "city-population": "cities by population (Paris -> Paris, France)",

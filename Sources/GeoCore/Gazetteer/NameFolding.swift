@@ -81,7 +81,7 @@ enum NameFolding {
                 out.append(0x20)
                 pendingSpace = false
             }
-            let direct = value < directLimit ? directTable[Int(value)] : keep
+            let direct = value < directLimit ? directTable[Int(value)] : foldHigh(value)
             if direct == keep {
                 appendUTF8(value, to: &out)
             } else if direct == double, let (first, second) = foldDouble(value) {
@@ -93,8 +93,45 @@ enum NameFolding {
         }
     }
 
-    /// Every scalar the folding tables mention is below this.
-    static let directLimit: UInt32 = 0x1F00
+    /// The folding tables' scalars below this are looked up in `directTable`; the few above it (Han
+    /// traditional characters, fullwidth and halfwidth forms) by a binary search, in `foldsHigh`'s ranges only.
+    static let directLimit: UInt32 = 0x2000
+
+    /// Whether `v` (at or above `directLimit`) lies where the folding tables have entries: CJK unified
+    /// ideographs (traditional → simplified) and halfwidth/fullwidth forms. Other scalars, Hangul and kana
+    /// among them, cost no search. `scripts/gen-name-folding.py` checks its table against these ranges.
+    @inline(__always)
+    static func foldsHigh(_ v: UInt32) -> Bool {
+        (v >= 0x4E00 && v < 0xA000) || (v >= 0xFF00 && v < 0xFFF0)
+    }
+    /// `foldSingle(v) ?? keep` for `v` at or above `directLimit` (`keep` outside `foldsHigh`'s ranges). A CJK
+    /// ideograph is looked up in `hanTable`, not searched for: a fuzzy walk in Han decodes and folds
+    /// thousands of keys of Han characters, and the search was most of each fold.
+    @inline(__always)
+    static func foldHigh(_ v: UInt32) -> UInt32 {
+        if v >= 0x4E00 && v < 0xA000 {
+            let entry = hanTable[Int(v - 0x4E00)]
+            return entry == 0 ? keep : (entry == 0xFFFF ? foldSingle(v) ?? keep : 0x4E00 + UInt32(entry) - 1)
+        }
+        return foldsHigh(v) ? foldSingle(v) ?? keep : keep
+    }
+
+    /// The single folds of U+4E00–U+9FFF (traditional → simplified) by scalar, 41 KB built once: 0 for a
+    /// character kept, its fold's offset from U+4E00 plus 1 when that is in the block too, else 0xFFFF
+    /// (`foldSingle` decides).
+    static let hanTable: [UInt16] = {
+        var table = [UInt16](repeating: 0, count: 0xA000 - 0x4E00)
+        var k = 0
+        while k + 1 < singles.count {
+            let from = singles[k], to = singles[k + 1]
+            if from >= 0x4E00 && from < 0xA000 {
+                table[Int(from - 0x4E00)] = to >= 0x4E00 && to < 0xA000 - 1 ? UInt16(to - 0x4E00 + 1) : 0xFFFF
+            }
+            k += 2
+        }
+        return table
+    }()
+
     static let keep: UInt32 = 0xFFFF_FFFF
     static let double: UInt32 = 0xFFFF_FFFE
 
@@ -138,10 +175,13 @@ enum NameFolding {
         return (value, i + count + 1)
     }
 
-    /// Combining marks in any script (Latin, Greek, Cyrillic, Hebrew points, Arabic harakat): dropped.
+    /// Combining marks in any script (Latin, Greek, Cyrillic, Hebrew points, Arabic harakat, hamza marks
+    /// and Quranic annotation signs): dropped.
     static func isMark(_ v: UInt32) -> Bool {
         (v >= 0x0300 && v <= 0x036F) || (v >= 0x0483 && v <= 0x0489) || (v >= 0x0591 && v <= 0x05C7)
-            || (v >= 0x064B && v <= 0x065F) || v == 0x0670 || (v >= 0x1AB0 && v <= 0x1AFF)
+            || (v >= 0x064B && v <= 0x065F) || v == 0x0670 || (v >= 0x06D6 && v <= 0x06DC)
+            || (v >= 0x06DF && v <= 0x06E4) || v == 0x06E7 || v == 0x06E8 || (v >= 0x06EA && v <= 0x06ED)
+            || (v >= 0x1AB0 && v <= 0x1AFF)
             || (v >= 0x1DC0 && v <= 0x1DFF) || (v >= 0x20D0 && v <= 0x20FF) || (v >= 0xFE20 && v <= 0xFE2F)
     }
 
@@ -163,7 +203,9 @@ enum NameFolding {
         }
     }
 
-    /// Spaces and punctuation that separate words: all fold to one space.
+    /// Spaces and punctuation that separate words: all fold to one space. Fullwidth and halfwidth
+    /// punctuation and signs (U+FF01–U+FF0F, U+FF1A–U+FF20, U+FF3B–U+FF40, U+FF5B–U+FF65, U+FFE0–U+FFEE)
+    /// separate as their ASCII forms do.
     static func isSeparator(_ v: UInt32) -> Bool {
         if v < 0x80 {
             let isDigit = v >= 0x30 && v <= 0x39
@@ -172,7 +214,9 @@ enum NameFolding {
         }
         return v == 0x00A0 || (v >= 0x00A1 && v <= 0x00BF && v != 0x00AA && v != 0x00BA)
             || (v >= 0x2000 && v <= 0x206F) || v == 0x3000 || (v >= 0x3001 && v <= 0x3003)
-            || v == 0x30FB || v == 0xFF0C || v == 0x060C || v == 0x05BE
+            || v == 0x30FB || v == 0x060C || v == 0x05BE || (v >= 0xFF01 && v <= 0xFF0F)
+            || (v >= 0xFF1A && v <= 0xFF20) || (v >= 0xFF3B && v <= 0xFF40) || (v >= 0xFF5B && v <= 0xFF65)
+            || (v >= 0xFFE0 && v <= 0xFFEE)
     }
 
     static func foldSingle(_ v: UInt32) -> UInt32? {

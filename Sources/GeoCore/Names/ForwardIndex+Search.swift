@@ -90,6 +90,9 @@ extension ForwardIndex {
             return (kind, 0, countries[target].population ?? 0)
         }
 
+        /// The entry after the last one `exact` looked at: the first whose key is above its `key` (names
+        /// longer than the key that start with it come first there, so the prefix tier starts here).
+        var exactEnd = 0
         /// Offers every place whose name's key is exactly `key`; returns whether any passed the filters.
         /// `penalty` lowers the scores of a looser reading (words dropped) below the exact ones.
         @discardableResult
@@ -99,6 +102,7 @@ extension ForwardIndex {
             var cursor = KeyIndex.Cursor(names)
             var i = names.lowerBound(key, &cursor)
             if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
+            defer { exactEnd = i }
             while i < names.count && cursor.key == key {
                 let posting = cursor.posting
                 if let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: true, flag: flag,
@@ -131,7 +135,7 @@ extension ForwardIndex {
         let commas = query.utf8.reduce(0) { $0 + ($1 == 0x2C ? 1 : 0) }
         if commas > 0 {
             var wholeKeys = [NameFolding.key(query)]
-            if commas == 1, let swapped = ForwardQuery.swappedAtComma(query) { wholeKeys.append(NameFolding.key(swapped)) }
+            if commas == 1, let swapped = ForwardQuery.swappedKeyAtComma(query) { wholeKeys.append(swapped) }
             for whole in wholeKeys { wholeFound = exact(whole, qualifier: nil) || wholeFound }
             if !wholeFound && options.countries {
                 for whole in wholeKeys {
@@ -159,6 +163,7 @@ extension ForwardIndex {
         let key = flag ?? NameFolding.key(place)
         if key.isEmpty { return top.items }
         let found = exact(key, qualifier: qualifier, flag: flag != nil) || wholeFound
+        let keyEnd = exactEnd  // after `key`'s own names: where the names that only start with it begin
         if flag != nil || match == .code { return top.items }
         if !found && qualifier == nil {
             // "Paris TX": the last word or two as a qualifier of the rest, cities only.
@@ -177,11 +182,12 @@ extension ForwardIndex {
             // Every name under the prefix, scored from its posting and key length (a name is decoded only
             // when its key is too long for the length table); the logarithm is taken only for names the
             // cheap bound does not already put below the worst kept candidate.
-            // The end of the names under the prefix: a gallop from here (a few steps for an ordinary
-            // query), not a binary search over the whole index.
+            // They start where `key`'s exact names end (its lookup above found that place: no second
+            // lookup). The end of the names under the prefix: a gallop from there (a few steps for an
+            // ordinary query), not a binary search over the whole index.
             var cursor = KeyIndex.Cursor(names)
-            let i = names.lowerBound(key, &cursor)
-            if cursor.position != i { cursor.load(i) }
+            let i = keyEnd
+            cursor.load(i)
             var end = i
             if i < names.count && cursor.key.starts(with: key) {
                 cursor.skip(prefix: key[...])
@@ -198,7 +204,6 @@ extension ForwardIndex {
                     cursor.seek(k)
                     length = cursor.key.count
                 }
-                if length == key.count { continue }  // the exact names, offered above
                 let coverage = Double(key.count) / Double(max(length, key.count))
                 if let threshold = top.threshold,
                    ForwardScore.prefixBound(kind, coverage: coverage, population: scored) < threshold {
@@ -212,7 +217,7 @@ extension ForwardIndex {
         if top.items.isEmpty {
             // First the keys that share the query's first byte (fast, and most typos keep it); only when
             // none is close enough, every key, so "Fermany" still finds Germany.
-            let bound = KeyIndex.editBound(forQueryLength: key.count)
+            let bound = KeyIndex.editBound(forKey: key)
             if bound > 0 && !fuzzy(bound) { return nil }
             for part in [KeyIndex.FirstByte.same, .other] where top.items.isEmpty {
                 names.forEachFuzzy(key, bound: bound, firstByte: part) { entry, distance in

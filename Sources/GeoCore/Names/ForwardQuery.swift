@@ -20,6 +20,31 @@ enum ForwardQuery {
         return tail + " " + head
     }
 
+    /// `NameFolding.key(swappedAtComma(query))` without building the strings: the same bytes, folded once.
+    /// nil when `swappedAtComma` gives nil.
+    static func swappedKeyAtComma(_ query: String) -> [UInt8]? {
+        var text = query
+        return text.withUTF8 { utf8 -> [UInt8]? in
+            guard let comma = utf8.firstIndex(of: 0x2C), !utf8[(comma + 1)...].contains(0x2C) else { return nil }
+            let head = UnsafeBufferPointer(rebasing: utf8[..<comma]), tail = UnsafeBufferPointer(rebasing: utf8[(comma + 1)...])
+            var probe: [UInt8] = []
+            NameFolding.fold(head, umlauts: false, into: &probe, limit: 1)
+            guard !probe.isEmpty else { return nil }
+            probe.removeAll(keepingCapacity: true)
+            NameFolding.fold(tail, umlauts: false, into: &probe, limit: 1)
+            guard !probe.isEmpty else { return nil }
+            // The bytes of `tail + " " + head`: the query is valid UTF-8 and the comma is ASCII.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(utf8.count)
+            bytes.append(contentsOf: tail)
+            bytes.append(0x20)
+            bytes.append(contentsOf: head)
+            var key: [UInt8] = []
+            bytes.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: false, into: &key) }
+            return key
+        }
+    }
+
     /// The folded key of the text before the first comma; nil when it folds to nothing.
     static func headBeforeComma(_ query: String) -> [UInt8]? {
         guard let head = query.utf8.split(separator: 0x2C, maxSplits: 1, omittingEmptySubsequences: false).first
@@ -68,7 +93,9 @@ enum ForwardQuery {
         var heads: [[UInt8]] = [key]
         // Every run that matches, so "the democratic republic of the congo" gives both "the congo" and
         // "democratic republic of the congo" (at most a handful: the runs must all start the key).
-        for word in leadingWords where key.count > word.count + 1 && key.starts(with: word) && key[word.count] == 0x20 {
+        // The space after the word first: it rules out all but the words as long as one of the key's leading
+        // runs of words, before any bytes are compared (most keys start with none of these words).
+        for word in leadingWords where key.count > word.count + 1 && key[word.count] == 0x20 && key.starts(with: word) {
             heads.append(Array(key[(word.count + 1)...]))
         }
         var result: [[UInt8]] = []

@@ -31,13 +31,25 @@ struct KeyIndex: Sendable {
     /// thousands of 5- to 8-byte prefixes. Built in memory when the index is made or loaded (one short fold
     /// per block, ~34,000 for the names: 270 KB), so the file format does not change.
     private(set) var heads: Table<UInt64> = Table([])
-    /// Every distinct first 4 bytes of a key (`HeadPrefix.pack` cut to 4 bytes: zero-padded for shorter
-    /// keys), in key order, and the first entry that has them (`groupStarts`). The fuzzy walk runs over this
-    /// table down to depth 4 (~64,000 groups for the names, against ~550,000 keys to decode and fold) and
-    /// decodes only the groups it does not prune there (`forEachFuzzy`). Stored in the index file (~64,000
-    /// groups, 0.5 MB): building them takes a pass over every entry, too slow for start-up.
-    private(set) var groups: Table<UInt32> = Table([])
+    /// Every distinct key start of up to 4 Unicode scalars and at most 8 bytes (`groupLength`), packed as
+    /// `HeadPrefix.pack` packs (zero-padded), in key order, and the first entry that has it
+    /// (`groupStarts`). The fuzzy walk runs over this table down to the groups' depth (~64,000 groups for
+    /// the Latin names, against ~550,000 keys to decode and fold) and decodes only the groups it does not
+    /// prune there (`forEachFuzzy`). Scalars, not a fixed 4 bytes: the walk counts edits in scalars, and
+    /// 4 bytes of Cyrillic or Arabic are only 2 letters, which no bound of 2 prunes, so every such group
+    /// was decoded. Stored in the index file: building them takes a pass over every entry, too slow for
+    /// start-up.
+    private(set) var groups: Table<UInt64> = Table([])
     private(set) var groupStarts: Table<UInt32> = Table([])
+    /// The groups in runs by their first scalar (by its first 2 bytes when it has 3 or 4: the Han
+    /// characters of one 64-character block share a run): the first group of each run, and per run which
+    /// classes of scalars (`scalarClass`) its keys have in second and third place (bit 63: a key of fewer
+    /// than 3 scalars). A fuzzy walk skips a whole run when none of those can match a query scalar and a
+    /// first scalar that matches nothing already costs too much (`forEachFuzzy`): a Latin query then
+    /// passes each Cyrillic or Arabic first letter, each block of Han characters, once, instead of each of
+    /// their ~27,000 two-letter starts. Built in memory from the groups when the index is made or loaded.
+    private(set) var runStarts: Table<UInt32> = Table([])
+    private(set) var runClasses: Table<UInt64> = Table([])
 
     init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, keyLengths: Table<UInt8>, maxKeyLength: Int) {
         self.data = data
@@ -47,11 +59,87 @@ struct KeyIndex: Sendable {
         self.maxKeyLength = maxKeyLength
         heads = headPrefixes()
         (groups, groupStarts) = prefixGroups()
+        (runStarts, runClasses) = Self.firstScalarRuns(groups)
     }
 
-    /// The groups of entries by their key's first 4 bytes (see `groups`).
-    private func prefixGroups() -> (Table<UInt32>, Table<UInt32>) {
-        var values: [UInt32] = [], starts: [UInt32] = []
+    /// A class of scalars for `runClasses`, from the scalar's first UTF-8 byte: equal scalars are always
+    /// in one class (the bits only ever let a walk skip keys that cannot match). An ASCII letter has a bit
+    /// of its own (either case), all digits one, the space one, other ASCII two. A lead byte of the scripts
+    /// names are written in has a bit of its own: 0xC3–0xC5 (Latin with diacritics), 0xCE–0xDB (Greek,
+    /// Cyrillic, Armenian, Hebrew, Arabic), 0xE0 (Indic, Thai, Lao), 0xE1 (Georgian, Khmer, Myanmar...), 0xE3
+    /// (kana), 0xE4–0xE9 (Han), 0xEA–0xED (Hangul); the rare ones share three bits. With the low 5 bits of
+    /// ASCII, as before, hyphens and digits shared the bits of `m` and of `p`–`y`, and a Latin query could
+    /// not skip a Cyrillic run holding "о-в" or "1".
+    @inline(__always)
+    static func scalarClass(lead: UInt8) -> UInt64 {
+        let b = Int(lead)
+        if b < 0x80 {
+            let letter = (b | 0x20) - 0x61
+            if letter >= 0 && letter < 26 { return 1 << UInt64(letter) }
+            if b >= 0x30 && b <= 0x39 { return 1 << 26 }
+            return b == 0x20 ? 1 << 27 : 1 << UInt64(28 + (b & 1))
+        }
+        let bit: Int
+        switch b {
+        case 0xC3...0xC5: bit = 30 + b - 0xC3  // 30...32
+        case 0xCE...0xDB: bit = 35 + b - 0xCE  // 35...48
+        case 0xDC...0xDF, 0xE2: bit = 49
+        case 0xE0: bit = 50
+        case 0xE1: bit = 51
+        case 0xE3...0xED: bit = 52 + b - 0xE3  // 52...62
+        default: bit = 33 + (b & 1)  // 0xC2, 0xC6–0xCD, 0xEE–0xF4, bytes that cannot lead
+        }
+        return 1 << UInt64(bit)
+    }
+
+    /// The runs of groups by first scalar, and the classes of their second and third scalars (see
+    /// `runStarts`).
+    static func firstScalarRuns(_ groups: Table<UInt64>) -> (Table<UInt32>, Table<UInt64>) {
+        var starts: [UInt32] = [], classes: [UInt64] = []
+        var previous: UInt64 = 0, previousLength = 0
+        for (g, value) in groups.buffer.enumerated() {
+            var bytes = [UInt8](repeating: 0, count: 8)
+            var length = 0
+            for k in 0..<8 {
+                bytes[k] = UInt8(truncatingIfNeeded: value >> UInt64(56 - 8 * k))
+                if bytes[k] != 0 { length = k + 1 }
+            }
+            let first = min(sequenceLength(bytes[0]), 2, length)  // a run's key: at most 2 bytes (`runStarts`)
+            let x = first == 0 ? 0 : value >> UInt64(64 - 8 * first)
+            if g == 0 || first != previousLength || x != previous {
+                starts.append(UInt32(g))
+                classes.append(0)
+                previous = x
+                previousLength = first
+            }
+            // The classes of the second and third scalars; all of them when the third does not begin
+            // within the group's 8 bytes; bit 63 for a key of fewer than 3 scalars.
+            var mask: UInt64 = 0, at = min(sequenceLength(bytes[0]), length), scalars = 1
+            while scalars < 3 && at < length {
+                mask |= scalarClass(lead: bytes[at])
+                at += sequenceLength(bytes[at])
+                scalars += 1
+            }
+            if scalars < 3 { mask |= at >= length && length < 8 ? 1 << 63 : ~0 }
+            classes[classes.count - 1] |= mask
+        }
+        return (Table(starts), Table(classes))
+    }
+
+    /// How many of `key`'s first bytes its group holds: those of its first 4 scalars, at most 8 (a scalar
+    /// may be cut), all of a shorter key.
+    static func groupLength<C: Collection>(_ key: C) -> Int where C.Element == UInt8, C.Index == Int {
+        var length = 0, scalars = 0
+        while scalars < 4 && length < key.count && length < 8 {
+            length += KeyIndex.sequenceLength(key[key.startIndex + length])
+            scalars += 1
+        }
+        return min(length, 8, key.count)
+    }
+
+    /// The groups of entries by their key's start (see `groups`).
+    private func prefixGroups() -> (Table<UInt64>, Table<UInt32>) {
+        var values: [UInt64] = [], starts: [UInt32] = []
         var cursor = Cursor(self)
         cursor.forEachKeyStart { entry, packed in
             if values.last != packed || values.isEmpty {
@@ -357,15 +445,17 @@ struct KeyIndex: Sendable {
             }
         }
 
-        /// Calls `body(entry, first 4 key bytes packed)` for every entry in order, from the first. A text that
-        /// shares its ASCII start with the previous one has the same 4 key bytes: only the others are folded.
-        mutating func forEachKeyStart(_ body: (Int, UInt32) -> Void) {
+        /// Calls `body(entry, its group's key start packed)` (`KeyIndex.groupLength`) for every entry in
+        /// order, from the first. A text that shares its ASCII start with the previous one has the same 4 key
+        /// bytes, which are 4 scalars, its whole group: only the others are folded.
+        mutating func forEachKeyStart(_ body: (Int, UInt64) -> Void) {
             guard count > 0 else { return }
             loadText(0)
-            var fixed = 0, packed: UInt32 = 0
+            var fixed = 0, packed: UInt64 = 0
             while position < count {
                 if fixed == 0 || shared < fixed {
-                    packed = UInt32(truncatingIfNeeded: HeadPrefix.pack(keyStart(4).prefix(4)) >> 32)
+                    let start = keyStart(8)
+                    packed = HeadPrefix.pack(start.prefix(KeyIndex.groupLength(start)))
                     fixed = asciiKeyStart(4)
                 }
                 body(position, packed)
@@ -383,6 +473,25 @@ struct KeyIndex: Sendable {
                 guard (c >= 0x61 && c <= 0x7A) || (storage.base[k] >= 0x30 && storage.base[k] <= 0x39) else { return 0 }
             }
             return length
+        }
+
+        /// Moves to entry `from`, then on while the key is below `target`, stopping at `limit` at the latest;
+        /// returns the position, its key folded. An ASCII text is compared with `target` as it would fold,
+        /// byte by byte up to the first difference (`asciiFoldPrecedes`), not folded: the lookups' scan of a
+        /// block compares up to 15 names.
+        mutating func advance(from: Int, to limit: Int, whileBelow target: [UInt8]) -> Int {
+            loadText(from)
+            while position < limit {
+                var below = KeyIndex.asciiFoldPrecedes(text, target)
+                if below == nil {
+                    foldKey()
+                    below = key.lexicographicallyPrecedes(target)
+                }
+                if below != true { break }
+                advanceText()
+            }
+            if position < count { foldKey() } else { key.removeAll(keepingCapacity: true) }
+            return position
         }
 
         /// The current entry's posting.
@@ -478,7 +587,12 @@ struct KeyIndex: Sendable {
             cursor.load(mid * Self.blockSize)
             if before(cursor.key) { lo = mid + 1 } else { hi = mid }
         }
-        // Block `lo` is the first whose head is not before; the answer lies in block lo - 1 or is that head.
+        return scanBlock(before: lo, &cursor, before)
+    }
+
+    /// The end of `partitionPoint` once block `lo` is known to be the first whose head is not before: the
+    /// answer lies in block lo - 1 or is that head.
+    private func scanBlock(before lo: Int, _ cursor: inout Cursor, _ before: ([UInt8]) -> Bool) -> Int {
         guard lo > 0 else { return 0 }
         let first = (lo - 1) * Self.blockSize
         let limit = min(lo * Self.blockSize, count)
@@ -492,9 +606,64 @@ struct KeyIndex: Sendable {
         return limit
     }
 
+    /// Whether `NameFolding.fold(text)` orders before `key`, found without folding while `text` is ASCII:
+    /// as the folder does, letters lower-cased, digits kept, a run of anything else one space between
+    /// words; the first folded byte that differs decides. nil when a non-ASCII byte comes before that
+    /// (the caller folds).
+    static func asciiFoldPrecedes(_ text: UnsafeBufferPointer<UInt8>, _ key: [UInt8]) -> Bool? {
+        key.withUnsafeBufferPointer { key in
+            var j = 0, pendingSpace = false
+            for b in text {
+                guard b < 0x80 else { return nil }
+                let c = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+                guard (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) else {
+                    pendingSpace = j > 0
+                    continue
+                }
+                if pendingSpace {
+                    if j == key.count { return false }  // the key is a proper prefix of the name's
+                    if key[j] != 0x20 { return 0x20 < key[j] }
+                    j += 1
+                    pendingSpace = false
+                }
+                if j == key.count { return false }
+                if key[j] != c { return c < key[j] }
+                j += 1
+            }
+            return j < key.count  // the name's key is `key`'s first j bytes
+        }
+    }
+
     /// The first entry whose key is not less than `key`.
+    ///
+    /// The binary search over blocks compares the packed first 8 bytes of each block head (`heads`) with
+    /// the key's, and decodes and folds a head only when those are equal and the key is longer than 8
+    /// bytes: a lookup folds one block's entries instead of ~16 block heads as well (every exact lookup of
+    /// a forward query, and a query tries several readings).
+    /// - Complexity: O(log(blocks)) integer comparisons, plus at most a block decoded.
     func lowerBound(_ key: [UInt8], _ cursor: inout Cursor) -> Int {
-        partitionPoint(&cursor) { $0.lexicographicallyPrecedes(key) }
+        let packedHeads = heads.buffer
+        guard packedHeads.count == blockCount else { return partitionPoint(&cursor) { $0.lexicographicallyPrecedes(key) } }
+        let target = HeadPrefix.pack(key)
+        // A key of at most 8 bytes is all in `target`: equal packed heads then mean a head that is the key
+        // or starts with it, never one before it. Heads and key are zero-padded, and no key holds a zero
+        // byte, so the packed order is the order of the keys cut to 8 bytes.
+        let whole = key.count <= 8
+        var lo = 0, hi = blockCount
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let head = packedHeads[mid]
+            let before: Bool
+            if head != target || whole {
+                before = head < target
+            } else {
+                cursor.load(mid * Self.blockSize)
+                before = cursor.key.lexicographicallyPrecedes(key)
+            }
+            if before { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0 else { return 0 }
+        return cursor.advance(from: (lo - 1) * Self.blockSize + 1, to: min(lo * Self.blockSize, count), whileBelow: key)
     }
 
     /// The first entry after the keys that start with `prefix` (they are contiguous; used by tests and lookups).
@@ -541,7 +710,7 @@ struct KeyIndex: Sendable {
         // every use checks them (`NameKind(rawValue:)` is optional, targets are compared with their table's
         // count before indexing), so a damaged one can only give a wrong answer, never a bad read.
         _ = targets
-        groups = try input.table(of: UInt32.self)
+        groups = try input.table(of: UInt64.self)
         groupStarts = try input.table(of: UInt32.self)
         // Groups in order, each starting after the previous, the first at entry 0: the walk then never
         // reads past the entries. (That each group's keys start with its bytes is not checked: a damaged
@@ -554,6 +723,7 @@ struct KeyIndex: Sendable {
             guard ordered, Int(starts[k]) < entries else { throw .invalid("name group order") }
         }
         heads = headPrefixes()
+        (runStarts, runClasses) = Self.firstScalarRuns(groups)
     }
 }
 

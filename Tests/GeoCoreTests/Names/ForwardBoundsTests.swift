@@ -41,7 +41,7 @@ struct ForwardBoundsTests {
             let key = NameFolding.key(query)
             guard key.count > names.maxKeyLength + 2 else { continue }
             var matches = 0
-            let work = names.forEachFuzzy(key, bound: KeyIndex.editBound(forQueryLength: key.count)) { _, _ in matches += 1 }
+            let work = names.forEachFuzzy(key, bound: KeyIndex.editBound(forKey: key)) { _, _ in matches += 1 }
             #expect(matches == 0 && work == KeyIndex.FuzzyWork(), "\(label): \(work)")
         }
     }

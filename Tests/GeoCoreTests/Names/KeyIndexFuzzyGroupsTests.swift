@@ -1,13 +1,13 @@
 import Testing
 @testable import GeoCore
 
-/// The fuzzy walk runs over the table of distinct 4-byte key starts before it decodes any key
+/// The fuzzy walk runs over the table of distinct key starts (4 scalars, at most 8 bytes) before it decodes any key
 /// (`KeyIndex.groups`, `forEachFuzzy`). It must find exactly the keys a brute-force comparison finds, with
 /// the same distances, above all for the queries that reach the `.other` walk: a wrong, swapped, missing
 /// or extra first letter.
-@Suite("The fuzzy walk over 4-byte key groups: exactly the brute-force matches")
+@Suite("The fuzzy walk over key groups: exactly the brute-force matches")
 struct KeyIndexFuzzyGroupsTests {
-    /// Names built to fill the group table's corners: many keys under few 4-byte starts (long shared
+    /// Names built to fill the group table's corners: many keys under few key starts (long shared
     /// prefixes), keys of 1 to 3 bytes (groups of whole keys), capitals, umlauts (two keys), separators,
     /// other scripts, and a few long names.
     static let names: [String] = {
@@ -90,8 +90,8 @@ struct KeyIndexFuzzyGroupsTests {
                 let inPart: Bool
                 switch firstByte {
                 case .any: inPart = true
-                case .same: inPart = key.first == q.first
-                case .other: inPart = key.first != q.first
+                case .same: inPart = KeyIndexTests.scalars(key).first == KeyIndexTests.scalars(q).first
+                case .other: inPart = KeyIndexTests.scalars(key).first != KeyIndexTests.scalars(q).first
                 }
                 let d = KeyIndexTests.osa(key, q)
                 if inPart && d <= bound { expected[i] = d }
@@ -109,12 +109,16 @@ struct KeyIndexFuzzyGroupsTests {
         #expect(index.forEachFuzzy([], bound: 2) { _, _ in Issue.record("no match expected") } == KeyIndex.FuzzyWork())
     }
 
-    @Test("the group table lists every distinct 4-byte key start and its first entry")
+    @Test("the group table lists every distinct key start of 4 scalars (at most 8 bytes) and its first entry")
     func groupTable() {
         let (index, keys) = Self.index()
-        var values: [UInt32] = [], starts: [UInt32] = []
+        var values: [UInt64] = [], starts: [UInt32] = []
         for (i, key) in keys.enumerated() {
-            let packed = UInt32(truncatingIfNeeded: KeyIndex.HeadPrefix.pack(key.prefix(4)) >> 32)
+            // The first 4 scalars, cut to 8 bytes.
+            let scalars = Array(String(decoding: key, as: UTF8.self).unicodeScalars.prefix(4))
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            let packed = KeyIndex.HeadPrefix.pack(Array(text.utf8).prefix(8))
             if values.last != packed {
                 values.append(packed)
                 starts.append(UInt32(i))
@@ -149,11 +153,12 @@ struct KeyIndexFuzzyGroupsTests {
         #expect(load(damaged).loaded == false)
     }
 
-    @Test("a query whose every group is pruned within 4 bytes decodes no key")
+    @Test("a query whose every group is pruned within the groups' bytes decodes no key")
     func prunedGroupsDecodeNothing() {
         let (index, _) = Self.index()
         var found = 0
-        // No stored key has a q, x or z: every group is more than one edit away by its 4th byte.
+        // No stored key has a q, x or z: every group is more than one edit away by its 4th scalar, or by
+        // the lead byte of a third letter of another script.
         let work = index.forEachFuzzy(Array("qxzqxzqx".utf8), bound: 1) { _, _ in found += 1 }
         #expect(found == 0)
         #expect(work.keys == 0 && work.rows > 0, "\(work)")

@@ -24,8 +24,33 @@ struct KeyIndexTests {
         return builder.build()
     }
 
-    /// Optimal string alignment distance, the textbook table.
+    /// The Unicode scalars of UTF-8 `bytes`, decoded as the fuzzy walk decodes a query (a malformed
+    /// sequence is U+FFFD, one byte at a time).
+    static func scalars(_ bytes: [UInt8]) -> [UInt32] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var out: [UInt32] = [], i = 0
+            while i < buffer.count {
+                if buffer[i] < 0x80 {
+                    out.append(UInt32(buffer[i]))
+                    i += 1
+                } else {
+                    let (value, next) = NameFolding.decodeScalar(buffer, at: i)
+                    out.append(value)
+                    i = next
+                }
+            }
+            return out
+        }
+    }
+
+    /// Optimal string alignment distance between two UTF-8 keys, counted in Unicode scalars (what the
+    /// fuzzy walk counts), by the textbook table.
     static func osa(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        osa(scalars(a), scalars(b))
+    }
+
+    /// Optimal string alignment distance, the textbook table.
+    static func osa<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
@@ -80,7 +105,7 @@ struct KeyIndexTests {
         }
     }
 
-    /// `.same` and `.other` split the walk by the keys' first byte; together they are `.any`.
+    /// `.same` and `.other` split the walk by the keys' first scalar; together they are `.any`.
     @Test("the fuzzy walk finds exactly the keys within the bound, with their distances",
           arguments: [1, 2], [KeyIndex.FirstByte.any, .same, .other])
     func fuzzyMatchesBruteForce(bound: Int, firstByte: KeyIndex.FirstByte) {
@@ -97,8 +122,8 @@ struct KeyIndexTests {
                 let inPart: Bool
                 switch firstByte {
                 case .any: inPart = true
-                case .same: inPart = key.first == q.first
-                case .other: inPart = key.first != q.first
+                case .same: inPart = Self.scalars(key).first == Self.scalars(q).first
+                case .other: inPart = Self.scalars(key).first != Self.scalars(q).first
                 }
                 if d <= bound && inPart { expected[i] = d }
             }
@@ -106,9 +131,12 @@ struct KeyIndexTests {
         }
     }
 
-    @Test("the edit bound: none below 4 bytes, 1 up to 7, 2 from 8")
+    @Test("the edit bound: none below 4 scalars, 1 up to 7, 2 from 8, whatever the script")
     func editBound() {
         #expect([1, 3, 4, 7, 8, 20].map(KeyIndex.editBound(forQueryLength:)) == [0, 0, 1, 1, 2, 2])
+        // Counted in scalars: "киев" is 8 bytes but 4 letters, "東京" 6 bytes but 2.
+        let keys = ["киев", "кыргызстан", "東京", "ไทย", "ประเทศไทย", "kiev", "kyrgyzstan"]
+        #expect(keys.map { KeyIndex.editBound(forKey: NameFolding.key($0)) } == [1, 2, 0, 0, 2, 1, 2])
     }
 
     @Test("umlaut names are found under both keys; flags spell their code")
