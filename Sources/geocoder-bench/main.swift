@@ -21,6 +21,8 @@ let usage = """
                                                    --export-points then writes lat, lon, geonameid, place lat, lon per point
            geocoder-bench --nearby LAYER.geojson [--points N] [--runs R] [--check N]
                                                    a user layer (issue 18): load + index time, nearby µs/query
+           geocoder-bench --where LAYER.geojson [--points N] [--runs R]
+                                                  whereAmI's junction build time and µs/query on a user layer
                                                    (k = 10 at 100 m, 500 m, 2 km); --check N: N queries against a scan
            --export-points PATH writes both point sets (float64 lat, lon pairs; uniform, then near-border)
            for scripts/bench-peer.py, so the peer measures the very same points
@@ -40,6 +42,7 @@ var nearestOnly = false
 var placemarkOnly = false
 var placesOnly = false
 var nearbyLayer: String? = nil
+var whereLayer: String? = nil
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let name = arguments.removeFirst()
@@ -62,10 +65,14 @@ while !arguments.isEmpty {
     case "--placemark": placemarkOnly = true
     case "--places": placesOnly = true
     case "--nearby": nearbyLayer = value()
+    case "--where": whereLayer = value()
     default: say(usage); exit(2)
     }
 }
 
+if let whereLayer {
+    exit(WhereAmIBench.run(layerPath: whereLayer, queries: min(pointCount, 200_000), runs: runs))
+}
 if let nearbyLayer {
     exit(NearbyBench.run(layerPath: nearbyLayer, queries: min(pointCount, 200_000), runs: runs, check: checkOnly))
 }

@@ -110,22 +110,27 @@ extension WhereAmIIndex {
         let poiLayers = query.poiLayers ?? Array(layers.layers.indices)
         let roadLayers = query.roadLayers ?? Array(layers.layers.indices)
 
+        // One search within 20 m answers most of it: the places containing the point (distance 0, first),
+        // the roads within 20 m, and the nearest place when one is that near. Only what it leaves open is
+        // searched again, farther.
+        let poiClose = layers.nearby(p, radiusM: WhereAmI.alongsideM, limit: WhereAmI.candidateLimit, layers: poiLayers)
+        let roadClose = roadLayers == poiLayers
+            ? poiClose : layers.nearby(p, radiusM: WhereAmI.alongsideM, limit: WhereAmI.candidateLimit, layers: roadLayers)
         var poi: NearbyHit?
-        for hit in layers.nearby(p, radiusM: 0, limit: WhereAmI.candidateLimit, layers: poiLayers)
-        where hit.inside == true && isPOI(hit) {
+        for hit in poiClose where hit.inside == true && isPOI(hit) {
             if let best = poi, !smaller(hit, than: best) { continue }
             poi = hit
         }
-
-        let close = layers.nearby(p, radiusM: WhereAmI.alongsideM, limit: WhereAmI.candidateLimit, layers: roadLayers)
-            .filter { isRoad($0) }
-        var road = close.first
-        if let key = query.previousRoad,
-           let kept = close.first(where: { WhereAmI.matches(feature($0), key) }) {
+        let roads = roadClose.filter { isRoad($0) }
+        var road = roads.first
+        if let key = query.previousRoad, let kept = roads.first(where: { WhereAmI.matches(feature($0), key) }) {
             road = kept
         }
-        let nearestRoad = road == nil ? nearest(p, layers: roadLayers, where: { isRoad($0) }) : nil
-        let nearestPOI = nearest(p, layers: poiLayers, where: { $0.inside != true && isPOI($0) })
+        // The close lists hold every feature within 20 m (unless cut at the candidate limit), nearest first,
+        // so a hit in them is the nearest of its kind anywhere.
+        let outsidePOI: (NearbyHit) -> Bool = { $0.inside != true && self.isPOI($0) }
+        let nearestPOI = poiClose.first(where: outsidePOI) ?? nearest(p, layers: poiLayers, where: outsidePOI)
+        let nearestRoad = road == nil ? nearest(p, layers: roadLayers, where: { self.isRoad($0) }) : nil
         let roadName = road.flatMap { feature($0).name }
         let intersection = junction(near: p, heading: query.heading, on: roadName, layers: roadLayers)
         let context: WhereContext = poi != nil ? .insidePOI : (road != nil ? .alongsideRoad : .other)
