@@ -65,9 +65,6 @@ enum NearbyBench {
             return differ == 0 ? 0 : 1
         }
         let points = (0..<queries).map { _ in point() }
-        nearestStats = (0, 0)
-        for q in points { _ = layers.nearby(q, radiusM: 500, limit: 10) }
-        say("  tested \(Double(nearestStats.0) / Double(points.count)) measured \(Double(nearestStats.1) / Double(points.count)) a query")
         for (radius, limit) in [(500.0, 10), (100.0, 10), (2_000.0, 10)] {
             var sink = 0
             let perSecond = rate(points, runs: runs) { q in

@@ -6,7 +6,7 @@
 /// magic `GEOLYR\r\n`, format version, byte-order mark, the source key, the payload's length and checksum —
 /// then the tables, each a count and its raw values (`BinaryWriter.array`): the features (flags, text
 /// offsets, text), vertices, unit vectors, elements, polygons (feature, ring starts, ring runs), and the two
-/// grids (keys, starts, items, wide). Loading checks the header, the checksum and every table's counts,
+/// grids (keys, starts, items, wide), and the element grid's balls. Loading checks the header, the checksum and every table's counts,
 /// offsets and values (`init(name:binary:sourceKey:)`), so a damaged or stale file is refused with a
 /// `BinaryFormatError` and rebuilt by the caller; whatever is accepted answers queries without trapping.
 extension FeatureLayer {
@@ -42,6 +42,7 @@ extension FeatureLayer {
             out.array(grid.items)
             out.array(grid.wide)
         }
+        out.array(itemBalls)
         let payloadLength = out.bytes.count - Self.binaryHeaderSize
         out.patch(u64: UInt64(payloadLength), at: 32)
         let checksum = out.bytes.withUnsafeBytes {
@@ -131,9 +132,15 @@ extension FeatureLayer {
         }
         let elementGrid = try FeatureGrid(reading: &input, itemCount: elements.count)
         let areaGrid = try FeatureGrid(reading: &input, itemCount: areaFeatures.count)
+        let itemBalls = try input.table(of: ElementBall.self)
+        guard itemBalls.count == elementGrid.items.count else { throw .invalid("element ball count") }
+        for ball in itemBalls.buffer where !(ball.x.isFinite && ball.y.isFinite && ball.z.isFinite && ball.radius >= 0
+                                              && ball.radius <= 4) {
+            throw .invalid("element ball")
+        }
         self.init(name: name, features: features, vertices: vertices, units: units, elements: elements, areas: areas,
                   areaFeatures: areaFeatures, areaRingStarts: areaRingStarts, areaRings: areaRings,
-                  elementGrid: elementGrid, areaGrid: areaGrid)
+                  elementGrid: elementGrid, itemBalls: itemBalls, areaGrid: areaGrid)
     }
 }
 

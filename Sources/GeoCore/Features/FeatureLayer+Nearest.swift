@@ -12,20 +12,29 @@ extension FeatureLayer {
     /// - Complexity: O(e · k) for the e elements of the cells read, and one binary search per row of them.
     func nearest(to query: GeoPoint, radiusM: Double, limit: Int, layer: Int) -> [NearbyHit] {
         guard limit > 0 else { return [] }
-        var best = NearestFeatures(limit: limit, radiusM: radiusM)
+        var search = FeatureSearch(p: Vector3(query), best: NearestFeatures(limit: limit, radiusM: radiusM))
         let cell = FeatureGrid.key(row: FeatureGrid.row(query.lat), column: FeatureGrid.column(query.lon))
-        for a in areaGrid.wide where areas[Int(a)].contains(query) { best.offerInside(areaFeatures[Int(a)]) }
-        for a in areaGrid.cell(cell) where areas[Int(a)].contains(query) { best.offerInside(areaFeatures[Int(a)]) }
-        let p = Vector3(query)
-        for e in elementGrid.wide { consider(e, p, &best) }
+        for a in areaGrid.wide where areas[Int(a)].contains(query) { search.best.offerInside(areaFeatures[Int(a)]) }
+        for a in areaGrid.cell(cell) where areas[Int(a)].contains(query) { search.best.offerInside(areaFeatures[Int(a)]) }
+        for e in elementGrid.wide { gather(e, &search) }
         var radius = Swift.min(radiusM, FeatureLayers.firstRadiusM)
         var previous: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])? = nil
         while true {
             let window = FeatureLayer.window(query, radiusM: radius)
-            scan(window, excluding: previous, p, &best)
+            scan(window, excluding: previous, &search)
+            // Measure what was gathered in bands of growing bound, so the k best are the nearest early
+            // and the bound they set skips the rest.
+            let top = NearestFeatures.chordLimit(radius)
+            var band = Swift.max(search.measuredTo * 2, top / 4)
+            while true {
+                band = Swift.min(band, top)
+                measure(upTo: band, &search)
+                if search.best.chordLimit <= band || band >= top { break }
+                band *= 2
+            }
             if radius >= radiusM { break }
-            if best.isFull {
-                let kth = best.kthDistance
+            if search.best.isFull {
+                let kth = search.best.kthDistance
                 if kth <= radius { break }
                 radius = Swift.min(radiusM, kth)
             } else {
@@ -33,13 +42,13 @@ extension FeatureLayer {
             }
             previous = window
         }
-        return hits(best, query: query, layer: layer)
+        return hits(search.best, query: query, layer: layer)
     }
 
-    /// Offers the elements of the window's cells that lie outside `old` (every cell when nil).
+    /// Gathers the elements of the window's cells that lie outside `old` (every cell when nil).
     private func scan(_ window: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>]),
                       excluding old: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])?,
-                      _ p: Vector3, _ best: inout NearestFeatures) {
+                      _ search: inout FeatureSearch) {
         let keys = elementGrid.keys
         for row in window.rows {
             let skip = old.map { $0.rows.contains(row) } == true ? old!.columns : []
@@ -54,7 +63,14 @@ extension FeatureLayer {
                         continue
                     }
                     for index in Int(elementGrid.starts[k])..<Int(elementGrid.starts[k + 1]) {
-                        consider(elementGrid.items[index], p, &best)
+                        // The cell's balls lie next to its items: one stream, no jump to the element.
+                        let ball = itemBalls[index]
+                        let p = search.p
+                        let dx = p.x - Double(ball.x), dy = p.y - Double(ball.y), dz = p.z - Double(ball.z)
+                        let bound = (dx * dx + dy * dy + dz * dz).squareRoot() - Double(ball.radius)
+                        guard bound <= search.best.chordLimit else { continue }
+                        let e = elementGrid.items[index]
+                        if bound <= search.measuredTo { consider(e, &search) } else { search.pending.append((bound, e)) }
                     }
                     k += 1
                 }
@@ -62,17 +78,47 @@ extension FeatureLayer {
         }
     }
 
-    /// Measures element `e` exactly when its lower bound lets it enter the k best, and offers it.
-    @inline(__always)
-    private func consider(_ e: UInt32, _ p: Vector3, _ best: inout NearestFeatures) {
+    /// Bounds element `e` (a wide one, which has no ball): dropped when it cannot enter the k best,
+    /// measured at once when its bound is within the bands already measured, else kept for a later band.
+    private func gather(_ e: UInt32, _ search: inout FeatureSearch) {
         let element = elements[Int(e)]
         let i = Int(element.start)
         let a = units[i]
-        let chord = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
-        nearestStats.0 += 1
-        guard chord <= best.chordLimit else { return }
-        nearestStats.1 += 1
-        best.offer(feature: element.feature, element: e, reach: reach(element, p))
+        let p = search.p
+        let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
+        guard bound <= search.best.chordLimit else { return }
+        if bound <= search.measuredTo { consider(e, &search) } else { search.pending.append((bound, e)) }
+    }
+
+    /// Element `e`, whose first bound let it through: bounded again from its own vertices (a tighter bound
+    /// than its ball), then measured exactly when it can still enter the k best.
+    @inline(__always)
+    private func consider(_ e: UInt32, _ search: inout FeatureSearch) {
+        let element = elements[Int(e)]
+        let i = Int(element.start)
+        let a = units[i]
+        let p = search.p
+        let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
+        guard bound <= search.best.chordLimit else { return }
+        search.best.offer(feature: element.feature, element: e, reach: reach(element, p))
+    }
+
+    /// Measures every pending element whose bound is at most `band` (and can still enter), and drops
+    /// those that no longer can.
+    private func measure(upTo band: Double, _ search: inout FeatureSearch) {
+        var kept = 0
+        for k in search.pending.indices {
+            let (bound, e) = search.pending[k]
+            if bound > search.best.chordLimit { continue }
+            if bound <= band {
+                consider(e, &search)
+            } else {
+                search.pending[kept] = (bound, e)
+                kept += 1
+            }
+        }
+        search.pending.removeLast(search.pending.count - kept)
+        search.measuredTo = Swift.max(search.measuredTo, band)
     }
 
     /// The hits of the k best, with the same arithmetic as `collect`.
@@ -97,6 +143,22 @@ extension FeatureLayer {
                                   inside: hasArea ? false : nil, nearestPoint: point, bearingDeg: bearing))
         }
         return hits
+    }
+}
+
+/// A k-nearest search in progress: the query, the k best so far, and the elements gathered but not yet
+/// measured, with their lower bounds.
+struct FeatureSearch {
+    let p: Vector3
+    var best: NearestFeatures
+    /// Every gathered element whose bound is at most this has been measured (or could not enter).
+    var measuredTo = 0.0
+    var pending: [(bound: Double, element: UInt32)] = []
+
+    init(p: Vector3, best: NearestFeatures) {
+        self.p = p
+        self.best = best
+        pending.reserveCapacity(256)
     }
 }
 
@@ -128,7 +190,7 @@ struct NearestFeatures {
     var isFull: Bool { entries.count >= limit }
     var kthDistance: Double { entries[limit - 1].distance }
 
-    private static func chordLimit(_ distanceM: Double) -> Double {
+    static func chordLimit(_ distanceM: Double) -> Double {
         distanceM / FeatureLayer.earthRadiusM * (1 + 1e-9) + 1e-15
     }
 
@@ -216,4 +278,22 @@ enum NearestBound {
     }
 }
 
-nonisolated(unsafe) public var nearestStats = (0, 0)
+/// A ball around one element, in single precision: the bound `FeatureLayer.nearest` tests first, from data
+/// stored next to the grid's items. Its centre is the element's chord midpoint rounded to `Float`; its
+/// radius covers the arc (half the chord plus the arc's rise, at most |ab|²/4) plus the rounding of the
+/// centre (at most √3 · 2⁻²⁴ < 1.1 × 10⁻⁷), rounded up: every point of the element lies within it.
+struct ElementBall: Sendable {
+    var x: Float
+    var y: Float
+    var z: Float
+    var radius: Float
+
+    init(_ a: Vector3, _ b: Vector3) {
+        let ab = b - a
+        let length = ab.dot(ab).squareRoot()
+        x = Float(0.5 * (a.x + b.x))
+        y = Float(0.5 * (a.y + b.y))
+        z = Float(0.5 * (a.z + b.z))
+        radius = Float((length / 2 + length * length / 4 + 1.1e-7) * (1 + 1e-6)).nextUp
+    }
+}
