@@ -115,6 +115,12 @@ extension FeatureLayer {
         let areaRings = try input.table(of: RingRun.self)
         guard areaRingStarts.count == areaFeatures.count + 1, areaRingStarts.first == 0,
               areaRingStarts.last.map(Int.init) == areaRings.count else { throw .invalid("polygon ring starts") }
+        var previousStart: UInt32? = nil
+        for start in areaRingStarts.buffer {
+            // Strictly increasing: every polygon has an exterior ring.
+            guard previousStart.map({ $0 < start }) ?? true else { throw .invalid("polygon ring starts") }
+            previousStart = start
+        }
         for feature in areaFeatures.buffer where Int(feature) >= features.count { throw .invalid("polygon feature") }
         for run in areaRings.buffer where run.count == 0 || Int(run.start) + Int(run.count) > vertices.count {
             throw .invalid("polygon ring")
@@ -123,7 +129,6 @@ extension FeatureLayer {
         areas.reserveCapacity(areaFeatures.count)
         for a in 0..<areaFeatures.count {
             let first = Int(areaRingStarts[a]), end = Int(areaRingStarts[a + 1])
-            guard first < end else { throw .invalid("polygon ring starts") }
             func ring(_ k: Int) -> Ring {
                 let run = areaRings[k]
                 return Ring(points: Array(vertices[Int(run.start)..<(Int(run.start) + Int(run.count))]))
