@@ -16,7 +16,7 @@ public struct LayerFeatures: RandomAccessCollection, Sendable {
     public var endIndex: Int { flags.count }
 
     public subscript(position: Int) -> LayerFeature {
-        LayerFeature(id: id(position), name: name(position), properties: Array(part(position, 2)), kind: kind(position))
+        LayerFeature(id: id(position), name: name(position), properties: bytes(position, 2), kind: kind(position))
     }
 
     /// The feature's geometry kind, nil for a null geometry.
@@ -25,14 +25,24 @@ public struct LayerFeatures: RandomAccessCollection, Sendable {
     /// The feature's name, nil when it has none.
     public func name(_ feature: Int) -> String? {
         guard flags[feature] & Self.named != 0 else { return nil }
-        return String(decoding: part(feature, 1), as: UTF8.self)
+        let start = Int(offsets[3 * feature + 1]), end = Int(offsets[3 * feature + 2])
+        precondition(start <= end && end <= text.count, "feature text out of range")
+        return String(decoding: UnsafeBufferPointer(rebasing: text.buffer[start..<end]), as: UTF8.self)
     }
 
     /// The feature's id, nil when it has none (or its text does not parse, which only damage could cause).
     public func id(_ feature: Int) -> JSONValue? {
-        let bytes = part(feature, 0)
+        let bytes = bytes(feature, 0)
         guard !bytes.isEmpty else { return nil }
-        return try? JSONReader.parse(Array(bytes))
+        return try? JSONReader.parse(bytes)
+    }
+
+    /// Part `k` of the feature's text as an array, copied in one move (the offsets were checked at load:
+    /// ascending, within the text).
+    func bytes(_ feature: Int, _ k: Int) -> [UInt8] {
+        let start = Int(offsets[3 * feature + k]), end = Int(offsets[3 * feature + k + 1])
+        precondition(start <= end && end <= text.count, "feature text out of range")
+        return Array(UnsafeBufferPointer(rebasing: text.buffer[start..<end]))
     }
 
     /// Part `k` (0: id, 1: name, 2: properties) of the feature's text.
