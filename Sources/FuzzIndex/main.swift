@@ -1,7 +1,8 @@
 import FuzzSupport
 import GeoCore
 
-/// Fuzzes the binary index loader (`CountryGazetteer(binary:sourceKey:)`), which the server runs on its cache
+/// Fuzzes the binary index loader (`CountryGazetteer(binary:sourceKey:)`) and the user layers' one
+/// (`FeatureLayer(name:binary:sourceKey:)`, `fuzzLayer`), which the server runs on its cache
 /// file and the wasm module on its embedded index: no byte pattern may crash it, and whatever it accepts must
 /// answer queries without crashing.
 ///
@@ -27,8 +28,85 @@ public func fuzzIndex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
         load(repaired(torn))
     }
+    fuzzLayer(input)
     return 0
 }
+
+/// The user-layer loader (`FeatureLayer(name:binary:sourceKey:)`, the `--layer` cache) gets the same three
+/// uses: the input as a whole binary layer, repaired, and written over a real one (`builtLayer`).
+func fuzzLayer(_ input: [UInt8]) {
+    loadLayer(input)
+    loadLayer(repairedLayer(input))
+    if input.count >= 4 {
+        var torn = builtLayer
+        let offset = Int(input[0]) | Int(input[1]) << 8 | Int(input[2]) << 16 | Int(input[3]) << 24
+        let start = offset % (torn.count + 1)
+        for (k, byte) in input.dropFirst(4).enumerated() {
+            if start + k < torn.count { torn[start + k] = byte } else { torn.append(byte) }
+        }
+        loadLayer(repairedLayer(torn))
+    }
+}
+
+/// Loads a binary layer and, when that succeeds, asks it for what `nearby` answers.
+func loadLayer(_ bytes: [UInt8]) {
+    let storage = bytes.withUnsafeBytes { ByteStorage(copying: $0) }
+    guard let key = FeatureLayer.binarySourceKey(storage.bytes) else { return }
+    let layer: FeatureLayer
+    do throws(BinaryFormatError) {
+        layer = try FeatureLayer(name: "fuzz", binary: storage, sourceKey: key)
+    } catch {
+        _ = error.message
+        return
+    }
+    let layers = FeatureLayers(layers: [layer])
+    for (lat, lon) in [(60.17, 24.94), (60.1705, 24.9405), (0.0, 0.0), (-16.9, 179.99), (89.99, 0), (-90, -180)] {
+        for (radius, limit) in [(0.0, 1), (500.0, 10), (10_000.0, 1_000)] {
+            for hit in layers.nearby(GeoPoint(lat: lat, lon: lon), radiusM: radius, limit: limit) {
+                _ = layer.features[hit.feature]
+                _ = hit.direction
+            }
+        }
+    }
+    _ = layer.bounds
+    _ = layer.binary(sourceKey: key)
+}
+
+/// `bytes` with a binary layer's header made valid for its payload (see `repaired`).
+func repairedLayer(_ bytes: [UInt8]) -> [UInt8] {
+    let header = FeatureLayer.binaryHeaderSize
+    guard bytes.count >= header else { return bytes }
+    var fixed = bytes
+    for k in 0..<16 { fixed[k] = builtLayer[k] }
+    let length = UInt64(bytes.count - header)
+    let checksum = fixed.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[header...])) }
+    for k in 0..<8 {
+        fixed[32 + k] = UInt8(truncatingIfNeeded: length >> UInt64(8 * k))
+        fixed[40 + k] = UInt8(truncatingIfNeeded: checksum >> UInt64(8 * k))
+    }
+    return fixed
+}
+
+/// A real binary layer: a street, a point, a building with a courtyard, near Helsinki.
+let builtLayer: [UInt8] = {
+    let geoJSON = """
+        {"type":"FeatureCollection","features":[
+        {"type":"Feature","id":"s1","properties":{"name":"Main Street"},
+         "geometry":{"type":"LineString","coordinates":[[24.93,60.17],[24.94,60.17],[24.95,60.171]]}},
+        {"type":"Feature","id":7,"properties":{"name":"Library","amenity":"library"},
+         "geometry":{"type":"Point","coordinates":[24.9402,60.1703]}},
+        {"type":"Feature","properties":null,"geometry":{"type":"Polygon","coordinates":[
+          [[24.941,60.1695],[24.943,60.1695],[24.943,60.1705],[24.941,60.1705],[24.941,60.1695]],
+          [[24.9415,60.1698],[24.9415,60.1702],[24.9425,60.1702],[24.9425,60.1698],[24.9415,60.1698]]]}},
+        {"type":"Feature","properties":{"name":"Null"},"geometry":null}]}
+        """
+    do throws(FeatureLayerError) {
+        return try FeatureLayer(name: "built", geoJSON: Array(geoJSON.utf8)).binary(sourceKey: (3, 4))
+    } catch {
+        fuzzCheck(false, "the built-in layer does not build: \(error.message)")
+        return []
+    }
+}()
 
 /// Loads `bytes` as the server does (tables as views into one storage) and, when that succeeds, queries it.
 func load(_ bytes: [UInt8]) {

@@ -47,7 +47,8 @@ func loadGazetteer() -> CountryGazetteer {
 
 /// Reads and indexes the `--layer` files, or exits with status 1 and one line on stderr.
 func loadUserLayers() -> FeatureLayers {
-    switch UserLayers.load(options.layers, nameKey: options.layerNameKey, maxBytes: options.maxDataBytes) {
+    switch UserLayers.load(options.layers, nameKey: options.layerNameKey, maxBytes: options.maxDataBytes,
+                            useCache: !options.noCache) {
     case .success(let layers): return layers
     case .failure(let error):
         report(error.message)

@@ -12,14 +12,12 @@ struct FeatureGrid: Sendable {
     static let maxCellsPerItem = 4_096
 
     /// Occupied cells' keys (row × columns + column), ascending.
-    let keys: [UInt64]
+    let keys: Table<UInt64>
     /// `items[starts[k]..<starts[k + 1]]` are the items of cell `keys[k]`, ascending.
-    let starts: [UInt32]
-    let items: [UInt32]
+    let starts: Table<UInt32>
+    let items: Table<UInt32>
     /// Items in no cell, listed for every query.
-    let wide: [UInt32]
-
-    static let empty = FeatureGrid(keys: [], starts: [0], items: [], wide: [])
+    let wide: Table<UInt32>
 
     /// The row of a latitude, clamped to the grid.
     @inline(__always)
@@ -40,13 +38,13 @@ struct FeatureGrid: Sendable {
 
     /// The items of one cell (empty when the cell holds none).
     @inline(__always)
-    func cell(_ key: UInt64) -> ArraySlice<UInt32> {
+    func cell(_ key: UInt64) -> Slice<Table<UInt32>> {
         var low = 0, high = keys.count
         while low < high {
             let mid = (low + high) / 2
             if keys[mid] < key { low = mid + 1 } else { high = mid }
         }
-        guard low < keys.count, keys[low] == key else { return [] }
+        guard low < keys.count, keys[low] == key else { return items[0..<0] }
         return items[Int(starts[low])..<Int(starts[low + 1])]
     }
 }
@@ -97,7 +95,7 @@ struct FeatureGridBuilder {
             items.append(pair.item)
         }
         starts.append(UInt32(items.count))
-        return FeatureGrid(keys: keys, starts: starts, items: items, wide: wide)
+        return FeatureGrid(keys: Table(keys), starts: Table(starts), items: Table(items), wide: Table(wide))
     }
 }
 

@@ -30,3 +30,32 @@ public enum FeatureKind: Equatable, Sendable {
         }
     }
 }
+
+extension FeatureKind {
+    /// The kind's number in a binary layer (1...7); 0 stands for a null geometry.
+    var code: UInt8 {
+        switch self {
+        case .point: return 1
+        case .multiPoint: return 2
+        case .lineString: return 3
+        case .multiLineString: return 4
+        case .polygon: return 5
+        case .multiPolygon: return 6
+        case .geometryCollection: return 7
+        }
+    }
+
+    /// The kind numbered `code`, nil for 0 (a null geometry) or a number that names none.
+    init?(code: UInt8) {
+        switch code {
+        case 1: self = .point
+        case 2: self = .multiPoint
+        case 3: self = .lineString
+        case 4: self = .multiLineString
+        case 5: self = .polygon
+        case 6: self = .multiPolygon
+        case 7: self = .geometryCollection
+        default: return nil
+        }
+    }
+}

@@ -17,8 +17,7 @@ extension FeatureLayer {
             throw .geoJSON(error)
         }
         var flat = Flattener()
-        var features: [LayerFeature] = []
-        features.reserveCapacity(decoded.count)
+        var features = LayerFeaturesBuilder()
         for (index, feature) in decoded.enumerated() {
             guard index < Int(UInt32.max) else { throw .tooLarge }
             var properties: [UInt8] = Array("null".utf8)
@@ -32,11 +31,12 @@ extension FeatureLayer {
                 kind = FeatureKind(geometry)
                 try flat.add(geometry, feature: UInt32(index))
             }
-            features.append(LayerFeature(id: feature.id, name: featureName, properties: properties, kind: kind))
+            try features.append(id: feature.id, name: featureName, properties: properties, kind: kind)
         }
-        guard flat.vertices.count < Int(UInt32.max) - 1 else { throw .tooLarge }
-        self.init(name: name, features: features, vertices: flat.vertices, elements: flat.elements,
-                  areas: flat.areas, areaFeatures: flat.areaFeatures)
+        guard flat.vertices.count < Int(Int32.max) - 1 else { throw .tooLarge }
+        self.init(name: name, features: features.build(), vertices: flat.vertices, elements: flat.elements,
+                  areas: flat.areas, areaFeatures: flat.areaFeatures, areaRingStarts: flat.areaRingStarts,
+                  areaRings: flat.areaRings)
     }
 
     /// Turns geometries into vertices, points, segments and polygons.
@@ -45,6 +45,8 @@ extension FeatureLayer {
         var elements: [Element] = []
         var areas: [Polygon] = []
         var areaFeatures: [UInt32] = []
+        var areaRingStarts: [UInt32] = [0]
+        var areaRings: [RingRun] = []
 
         mutating func add(_ geometry: GeoJSONGeometry, feature: UInt32) throws(FeatureLayerError) {
             switch geometry {
@@ -74,7 +76,7 @@ extension FeatureLayer {
         private mutating func addLine(_ line: [GeoPoint], _ feature: UInt32) {
             let base = vertices.count
             vertices.append(contentsOf: line)
-            for i in 0..<(line.count - 1) {
+            for i in 0..<Swift.max(0, line.count - 1) {
                 elements.append(Element(feature: feature, start: UInt32(truncatingIfNeeded: base + i), isSegment: true))
             }
         }
@@ -85,8 +87,11 @@ extension FeatureLayer {
                 for i in 1..<ring.points.count where (ring.points[i].lon - ring.points[i - 1].lon).magnitude > 180 {
                     throw .ringCrossesAntimeridian(featureIndex: Int(feature))
                 }
-                if ring.points.count >= 2 { addLine(ring.points, feature) }
+                areaRings.append(RingRun(start: UInt32(truncatingIfNeeded: vertices.count),
+                                         count: UInt32(truncatingIfNeeded: ring.points.count)))
+                addLine(ring.points, feature)
             }
+            areaRingStarts.append(UInt32(truncatingIfNeeded: areaRings.count))
             areas.append(polygon)
             areaFeatures.append(feature)
         }

@@ -36,7 +36,7 @@ extension FeatureLayer {
     /// - Complexity: the cells of the query's circle (a binary search per row) and their elements.
     func hits(near query: GeoPoint, radiusM: Double, layer: Int) -> [NearbyHit] {
         let p = Vector3(query)
-        var candidates: [UInt32] = elementGrid.wide
+        var candidates = Array(elementGrid.wide)
         let window = FeatureLayer.window(query, radiusM: radiusM)
         for row in window.rows {
             for columns in window.columns {
@@ -59,7 +59,7 @@ extension FeatureLayer {
         }
         var inside: [UInt32] = []
         let cell = FeatureGrid.key(row: FeatureGrid.row(query.lat), column: FeatureGrid.column(query.lon))
-        for a in areaGrid.wide + Array(areaGrid.cell(cell)) where areas[Int(a)].contains(query) {
+        for a in Array(areaGrid.wide) + Array(areaGrid.cell(cell)) where areas[Int(a)].contains(query) {
             inside.append(areaFeatures[Int(a)])
         }
         return collect(found, inside: inside, query: query, layer: layer)

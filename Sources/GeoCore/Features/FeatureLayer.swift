@@ -13,36 +13,53 @@ public struct FeatureLayer: Sendable {
     /// The layer's name (`--layer NAME=PATH`), as `nearby` reports it in `layer`.
     public let name: String
     /// The features in file order; a feature with a null geometry is kept (ids stay in order) but is never near.
-    public let features: [LayerFeature]
+    public let features: LayerFeatures
 
-    /// A point of a feature, or a segment from `vertices[start]` to `vertices[start + 1]`.
+    /// A point of a feature, or a segment from `vertices[start]` to `vertices[start + 1]`: the vertex
+    /// index shifted left by one, the low bit set for a segment (two words, no padding, so a binary
+    /// layer's bytes are all defined).
     struct Element: Sendable {
         var feature: UInt32
-        var start: UInt32
-        var isSegment: Bool
+        var word: UInt32
+
+        init(feature: UInt32, start: UInt32, isSegment: Bool) {
+            self.feature = feature
+            word = start << 1 | (isSegment ? 1 : 0)
+        }
+
+        var start: UInt32 { word >> 1 }
+        var isSegment: Bool { word & 1 != 0 }
     }
 
-    let vertices: [GeoPoint]
-    /// The vertices' unit vectors, computed once at load.
-    let units: [Vector3]
-    let elements: [Element]
+    /// The vertices, as latitude, longitude pairs (`GeoPoint`'s layout).
+    let vertices: Table<GeoPoint>
+    /// The vertices' unit vectors, computed once when the layer is built.
+    let units: Table<Vector3>
+    let elements: Table<Element>
     /// The polygons, for containment, each with its feature's index.
     let areas: [Polygon]
-    let areaFeatures: [UInt32]
+    let areaFeatures: Table<UInt32>
+    /// Each polygon's rings as runs of `vertices` (start, count), exterior first: `areaRings[areaRingStarts[a]
+    /// ..< areaRingStarts[a + 1]]` for polygon a. What a binary layer rebuilds `areas` from.
+    let areaRingStarts: Table<UInt32>
+    let areaRings: Table<RingRun>
     /// Elements by the cells their arcs pass through.
     let elementGrid: FeatureGrid
+    /// For each of `elementGrid.items`, a ball holding that element (`ElementBall`), so the first bound of
+    /// a search reads the cell's memory in order instead of jumping to each element and its vertices.
+    let itemBalls: Table<ElementBall>
     /// Polygons by the cells their boxes cover.
     let areaGrid: FeatureGrid
 
-    init(name: String, features: [LayerFeature], vertices: [GeoPoint], elements: [Element], areas: [Polygon],
-         areaFeatures: [UInt32]) {
-        self.name = name
-        self.features = features
-        self.vertices = vertices
-        units = vertices.map { Vector3($0) }
-        self.elements = elements
-        self.areas = areas
-        self.areaFeatures = areaFeatures
+    /// A ring's vertices: `vertices[start ..< start + count]`.
+    struct RingRun: Sendable {
+        var start: UInt32
+        var count: UInt32
+    }
+
+    /// A layer built from flattened GeoJSON: its unit vectors and grids are computed here.
+    init(name: String, features: LayerFeatures, vertices: [GeoPoint], elements: [Element], areas: [Polygon],
+         areaFeatures: [UInt32], areaRingStarts: [UInt32], areaRings: [RingRun]) {
         var elementCells = FeatureGridBuilder()
         for (index, element) in elements.enumerated() {
             let a = vertices[Int(element.start)]
@@ -50,13 +67,39 @@ public struct FeatureLayer: Sendable {
             let box = FeatureLayer.cellBox(a, b)
             elementCells.add(UInt32(index), south: box.south, north: box.north, west: box.west, east: box.east)
         }
-        elementGrid = elementCells.build()
         var areaCells = FeatureGridBuilder()
         for (index, polygon) in areas.enumerated() {
             let box = polygon.bounds
             areaCells.add(UInt32(index), south: box.south, north: box.north, west: box.west, east: box.east)
         }
-        areaGrid = areaCells.build()
+        let units = vertices.map { Vector3($0) }
+        let elementGrid = elementCells.build()
+        let balls = elementGrid.items.map { item in
+            let element = elements[Int(item)], i = Int(element.start)
+            return ElementBall(units[i], element.isSegment ? units[i + 1] : units[i])
+        }
+        self.init(name: name, features: features, vertices: Table(vertices), units: Table(units),
+                  elements: Table(elements), areas: areas, areaFeatures: Table(areaFeatures),
+                  areaRingStarts: Table(areaRingStarts), areaRings: Table(areaRings),
+                  elementGrid: elementGrid, itemBalls: Table(balls), areaGrid: areaCells.build())
+    }
+
+    /// A layer from its tables as they are (a binary layer, already checked).
+    init(name: String, features: LayerFeatures, vertices: Table<GeoPoint>, units: Table<Vector3>,
+         elements: Table<Element>, areas: [Polygon], areaFeatures: Table<UInt32>, areaRingStarts: Table<UInt32>,
+         areaRings: Table<RingRun>, elementGrid: FeatureGrid, itemBalls: Table<ElementBall>, areaGrid: FeatureGrid) {
+        self.name = name
+        self.features = features
+        self.vertices = vertices
+        self.units = units
+        self.elements = elements
+        self.areas = areas
+        self.areaFeatures = areaFeatures
+        self.areaRingStarts = areaRingStarts
+        self.areaRings = areaRings
+        self.elementGrid = elementGrid
+        self.itemBalls = itemBalls
+        self.areaGrid = areaGrid
     }
 
     /// The lat/lon box that holds the whole great-circle arc from `a` to `b`: the ends' box, widened in

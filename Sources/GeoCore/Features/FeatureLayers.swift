@@ -22,11 +22,27 @@ public struct FeatureLayers: Sendable {
     ///   - limit: the most hits returned.
     ///   - selection: indexes of the layers to search; nil for all.
     ///
-    /// The search widens: it looks within 50 m, then 100 m, 200 m, … up to `radiusM`, and stops at the first
-    /// radius r within which `limit` features lie. That answer is exact: every feature it did not see is
-    /// farther than r, so farther than each of the `limit` it found. In a dense city the k nearest usually
-    /// lie within the first radius, so the work follows k, not the area of `radiusM`.
+    /// Up to ``nearestLimit`` hits, each layer is searched by a k-nearest walk over its grid
+    /// (`FeatureLayer.nearest(to:radiusM:limit:layer:)`) and the layers' k best are merged. For more, the
+    /// search widens: it looks within 50 m, then 100 m, 200 m, … up to `radiusM`, and stops at the first
+    /// radius r within which `limit` features lie. Both answers are exact: every feature not seen is
+    /// farther than the last one kept.
+    /// - Complexity: about the elements of the cells within the k-th best distance, for `limit` ≤ 64.
     public func nearby(_ query: GeoPoint, radiusM: Double, limit: Int, layers selection: [Int]? = nil) -> [NearbyHit] {
+        if limit <= Self.nearestLimit {
+            guard limit > 0 else { return [] }
+            if let selection, selection.count == 1 {
+                return layers[selection[0]].nearest(to: query, radiusM: radiusM, limit: limit, layer: selection[0])
+            }
+            if selection == nil, layers.count == 1 {
+                return layers[0].nearest(to: query, radiusM: radiusM, limit: limit, layer: 0)
+            }
+            var hits: [NearbyHit] = []
+            for index in selection ?? Array(layers.indices) {
+                hits.append(contentsOf: layers[index].nearest(to: query, radiusM: radiusM, limit: limit, layer: index))
+            }
+            return Self.best(hits, limit: limit)
+        }
         let searched = selection ?? Array(layers.indices)
         var radius = min(radiusM, Self.firstRadiusM)
         while true {
@@ -38,6 +54,9 @@ public struct FeatureLayers: Sendable {
             radius = min(radiusM, radius * 2)
         }
     }
+
+    /// The most hits the k-nearest walk keeps (its k best are a sorted array, O(k) per update).
+    static let nearestLimit = 64
 
     /// The first radius of the widening search, in metres.
     static let firstRadiusM = 50.0

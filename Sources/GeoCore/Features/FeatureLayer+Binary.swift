@@ -1,0 +1,181 @@
+/// A user layer in binary form, for the index cache: its tables as they are in memory, so loading a
+/// 200,000-segment city reads about 35 MB and checks it instead of parsing 26 MB of GeoJSON and building the
+/// grid (about 15 ms instead of 0.3–1 s; BENCHMARKS.md).
+///
+/// Layout (little-endian): a 48-byte header like the country index's (`CountryGazetteer+Binary.swift`) —
+/// magic `GEOLYR\r\n`, format version, byte-order mark, the source key, the payload's length and checksum —
+/// then the tables, each a count and its raw values (`BinaryWriter.array`): the features (flags, text
+/// offsets, text), vertices, unit vectors, elements, polygons (feature, ring starts, ring runs), and the two
+/// grids (keys, starts, items, wide), and the element grid's balls. Loading checks the header, the checksum and every table's counts,
+/// offsets and values (`init(name:binary:sourceKey:)`), so a damaged or stale file is refused with a
+/// `BinaryFormatError` and rebuilt by the caller; whatever is accepted answers queries without trapping.
+extension FeatureLayer {
+    /// Bump whenever the payload's layout or the layer's build changes.
+    public static let binaryFormatVersion: UInt32 = 1
+    static let binaryMagic: [UInt8] = Array("GEOLYR\r\n".utf8)
+    /// Header bytes before the payload.
+    public static let binaryHeaderSize = 48
+
+    /// The whole binary layer.
+    /// - Parameter sourceKey: identifies the file it was built from; loading must be given the same numbers.
+    public func binary(sourceKey: (UInt64, UInt64)) -> [UInt8] {
+        var out = BinaryWriter()
+        for byte in Self.binaryMagic { out.u8(byte) }
+        out.u32(Self.binaryFormatVersion)
+        out.u32(CountryGazetteer.byteOrderMark)
+        out.u64(sourceKey.0)
+        out.u64(sourceKey.1)
+        out.u64(0)  // payload length and checksum, patched below
+        out.u64(0)
+        out.array(features.flags)
+        out.array(features.offsets)
+        out.array(features.text)
+        out.array(vertices)
+        out.array(units)
+        out.array(elements)
+        out.array(areaFeatures)
+        out.array(areaRingStarts)
+        out.array(areaRings)
+        for grid in [elementGrid, areaGrid] {
+            out.array(grid.keys)
+            out.array(grid.starts)
+            out.array(grid.items)
+            out.array(grid.wide)
+        }
+        out.array(itemBalls)
+        let payloadLength = out.bytes.count - Self.binaryHeaderSize
+        out.patch(u64: UInt64(payloadLength), at: 32)
+        let checksum = out.bytes.withUnsafeBytes {
+            binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[Self.binaryHeaderSize...]))
+        }
+        out.patch(u64: checksum, at: 40)
+        return out.bytes
+    }
+
+    /// The source key a binary layer's header records, or nil when `bytes` are not a binary layer of this
+    /// version (too short, other magic, version or byte order).
+    public static func binarySourceKey(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64)? {
+        guard bytes.count >= binaryHeaderSize, Array(bytes[0..<8]) == binaryMagic else { return nil }
+        var header = BinaryReader(bytes, offset: 8)
+        guard (try? header.u32()) == binaryFormatVersion, (try? header.u32()) == CountryGazetteer.byteOrderMark,
+              let a = try? header.u64(), let b = try? header.u64() else { return nil }
+        return (a, b)
+    }
+
+    /// Loads a layer whose tables are views into `storage` (no copy), after checking all of it: header,
+    /// key, length, checksum, then every table (`checkedTables`). The storage is read-only from here on.
+    /// - Throws: `BinaryFormatError`: not a layer, another version, another source, or damaged.
+    /// - Complexity: O(bytes), plus building the polygons.
+    public init(name: String, binary storage: ByteStorage, sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) {
+        let bytes = storage.bytes
+        guard bytes.count >= Self.binaryHeaderSize else { throw .notAnIndex }
+        for k in 0..<Self.binaryMagic.count where bytes[k] != Self.binaryMagic[k] { throw .notAnIndex }
+        var header = BinaryReader(bytes, offset: Self.binaryMagic.count)
+        let version = try header.u32()
+        guard try header.u32() == CountryGazetteer.byteOrderMark else { throw .notAnIndex }
+        guard version == Self.binaryFormatVersion else { throw .version(version) }
+        guard try header.u64() == sourceKey.0, try header.u64() == sourceKey.1 else { throw .staleSource }
+        let length = try header.u64(), checksum = try header.u64()
+        let actual = UInt64(bytes.count - Self.binaryHeaderSize)
+        guard length == actual else { throw .size(expected: length, actual: actual) }
+        guard binaryChecksum(UnsafeRawBufferPointer(rebasing: bytes[Self.binaryHeaderSize...])) == checksum else {
+            throw .checksum
+        }
+        var input = BinaryReader(storage, offset: Self.binaryHeaderSize)
+        try self.init(name: name, reading: &input)
+        guard input.remaining == 0 else { throw .invalid("trailing bytes") }
+    }
+
+    /// Loads a layer from bytes held in an array (copied once); see `init(name:binary:sourceKey:)`.
+    public init(name: String, binary bytes: [UInt8], sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) {
+        let storage = bytes.withUnsafeBytes { ByteStorage(copying: $0) }
+        try self.init(name: name, binary: storage, sourceKey: sourceKey)
+    }
+
+    /// Reads and checks the payload's tables.
+    private init(name: String, reading input: inout BinaryReader) throws(BinaryFormatError) {
+        let features = try LayerFeatures(checking: try input.table(of: UInt8.self),
+                                         offsets: try input.table(of: UInt32.self), text: try input.table(of: UInt8.self))
+        let vertices = try input.table(of: GeoPoint.self)
+        guard vertices.count < Int(Int32.max) - 1 else { throw .invalid("vertex count") }
+        for v in vertices.buffer where !(v.lat >= -90 && v.lat <= 90 && v.lon >= -180 && v.lon <= 180) {
+            throw .invalid("vertex out of range")
+        }
+        let units = try input.table(of: Vector3.self)
+        guard units.count == vertices.count else { throw .invalid("unit vector count") }
+        for u in units.buffer where !((u.dot(u) - 1).magnitude <= 1e-9) { throw .invalid("unit vector length") }
+        let elements = try input.table(of: Element.self)
+        for e in elements.buffer {
+            guard Int(e.feature) < features.count, Int(e.start) + (e.isSegment ? 1 : 0) < vertices.count else {
+                throw .invalid("element")
+            }
+        }
+        let areaFeatures = try input.table(of: UInt32.self)
+        let areaRingStarts = try input.table(of: UInt32.self)
+        let areaRings = try input.table(of: RingRun.self)
+        guard areaRingStarts.count == areaFeatures.count + 1, areaRingStarts.first == 0,
+              areaRingStarts.last.map(Int.init) == areaRings.count else { throw .invalid("polygon ring starts") }
+        var previousStart: UInt32? = nil
+        for start in areaRingStarts.buffer {
+            // Strictly increasing: every polygon has an exterior ring.
+            guard previousStart.map({ $0 < start }) ?? true else { throw .invalid("polygon ring starts") }
+            previousStart = start
+        }
+        for feature in areaFeatures.buffer where Int(feature) >= features.count { throw .invalid("polygon feature") }
+        for run in areaRings.buffer where run.count == 0 || Int(run.start) + Int(run.count) > vertices.count {
+            throw .invalid("polygon ring")
+        }
+        var areas: [Polygon] = []
+        areas.reserveCapacity(areaFeatures.count)
+        for a in 0..<areaFeatures.count {
+            let first = Int(areaRingStarts[a]), end = Int(areaRingStarts[a + 1])
+            func ring(_ k: Int) -> Ring {
+                let run = areaRings[k]
+                return Ring(points: Array(vertices[Int(run.start)..<(Int(run.start) + Int(run.count))]))
+            }
+            areas.append(Polygon(exterior: ring(first), holes: ((first + 1)..<end).map(ring)))
+        }
+        let elementGrid = try FeatureGrid(reading: &input, itemCount: elements.count)
+        let areaGrid = try FeatureGrid(reading: &input, itemCount: areaFeatures.count)
+        let itemBalls = try input.table(of: ElementBall.self)
+        guard itemBalls.count == elementGrid.items.count else { throw .invalid("element ball count") }
+        for ball in itemBalls.buffer where !(ball.x.isFinite && ball.y.isFinite && ball.z.isFinite && ball.radius >= 0
+                                              && ball.radius <= 4) {
+            throw .invalid("element ball")
+        }
+        self.init(name: name, features: features, vertices: vertices, units: units, elements: elements, areas: areas,
+                  areaFeatures: areaFeatures, areaRingStarts: areaRingStarts, areaRings: areaRings,
+                  elementGrid: elementGrid, itemBalls: itemBalls, areaGrid: areaGrid)
+    }
+}
+
+extension FeatureGrid {
+    /// Reads a grid written by `FeatureLayer.binary(sourceKey:)` and checks it: keys strictly ascending and
+    /// on the grid, one start more than keys, starts from 0 never decreasing to the items' end, and every
+    /// item (and wide item) below `itemCount`.
+    /// - Throws: `BinaryFormatError.invalid` naming the table.
+    init(reading input: inout BinaryReader, itemCount: Int) throws(BinaryFormatError) {
+        let keys = try input.table(of: UInt64.self)
+        let starts = try input.table(of: UInt32.self)
+        let items = try input.table(of: UInt32.self)
+        let wide = try input.table(of: UInt32.self)
+        var previous: UInt64? = nil
+        for key in keys.buffer {
+            guard key < UInt64(Self.rows) * UInt64(Self.columns), previous.map({ $0 < key }) ?? true else {
+                throw .invalid("grid keys")
+            }
+            previous = key
+        }
+        guard starts.count == keys.count + 1, starts.first == 0, starts.last.map(Int.init) == items.count else {
+            throw .invalid("grid starts")
+        }
+        var last: UInt32 = 0
+        for start in starts.buffer {
+            guard start >= last else { throw .invalid("grid starts") }
+            last = start
+        }
+        for item in items.buffer where Int(item) >= itemCount { throw .invalid("grid item") }
+        for item in wide.buffer where Int(item) >= itemCount { throw .invalid("grid wide item") }
+        self.init(keys: keys, starts: starts, items: items, wide: wide)
+    }
+}

@@ -1,0 +1,299 @@
+extension FeatureLayer {
+    /// The `limit` nearest features within `radiusM` of `query`, nearest first (equal distances by feature
+    /// order): the same hits, to the bit, as `hitsByScan` sorted and cut to `limit`.
+    ///
+    /// A k-nearest walk over the grid (as rstar's `nearest_neighbor_iter` walks its tree): the cells of a
+    /// window of 50 m, then of windows widened to twice the radius, or at once to the k-th best distance
+    /// when k features are known, each cell read once; it stops when the window holds every point within
+    /// the k-th best distance (or `radiusM`). Each element first gets a cheap lower bound on its distance
+    /// (`NearestBound`, no trigonometry); only elements that can still enter the k best are measured
+    /// exactly with `reach`, the arithmetic the scan uses. The k best are kept sorted in a small array,
+    /// one entry per feature (its nearest element, the lowest element on a tie).
+    /// - Complexity: O(e · k) for the e elements of the cells read, and one binary search per row of them.
+    func nearest(to query: GeoPoint, radiusM: Double, limit: Int, layer: Int) -> [NearbyHit] {
+        guard limit > 0 else { return [] }
+        var search = FeatureSearch(p: Vector3(query), best: NearestFeatures(limit: limit, radiusM: radiusM))
+        let cell = FeatureGrid.key(row: FeatureGrid.row(query.lat), column: FeatureGrid.column(query.lon))
+        for a in areaGrid.wide where areas[Int(a)].contains(query) { search.best.offerInside(areaFeatures[Int(a)]) }
+        for a in areaGrid.cell(cell) where areas[Int(a)].contains(query) { search.best.offerInside(areaFeatures[Int(a)]) }
+        for e in elementGrid.wide { gather(e, &search) }
+        var radius = Swift.min(radiusM, FeatureLayers.firstRadiusM)
+        var previous: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])? = nil
+        while true {
+            let window = FeatureLayer.window(query, radiusM: radius)
+            scan(window, excluding: previous, &search)
+            // Measure what was gathered in bands of growing bound, so the k best are the nearest early
+            // and the bound they set skips the rest.
+            let top = NearestFeatures.chordLimit(radius)
+            var band = Swift.max(search.measuredTo * 2, top / 4)
+            while true {
+                band = Swift.min(band, top)
+                measure(upTo: band, &search)
+                if search.best.chordLimit <= band || band >= top { break }
+                band *= 2
+            }
+            if radius >= radiusM { break }
+            if search.best.isFull {
+                let kth = search.best.kthDistance
+                if kth <= radius { break }
+                radius = Swift.min(radiusM, kth)
+            } else {
+                radius = Swift.min(radiusM, radius * 2)
+            }
+            previous = window
+        }
+        return hits(search.best, query: query, layer: layer)
+    }
+
+    /// Gathers the elements of the window's cells that lie outside `old` (every cell when nil).
+    private func scan(_ window: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>]),
+                      excluding old: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])?,
+                      _ search: inout FeatureSearch) {
+        let keys = elementGrid.keys
+        for row in window.rows {
+            let skip = old.map { $0.rows.contains(row) } == true ? old!.columns : []
+            for columns in window.columns {
+                let high = FeatureGrid.key(row: row, column: columns.upperBound)
+                var k = elementGrid.firstKey(atLeast: FeatureGrid.key(row: row, column: columns.lowerBound))
+                while k < keys.count && keys[k] <= high {
+                    let column = Int(keys[k] - FeatureGrid.key(row: row, column: 0))
+                    if let seen = skip.first(where: { $0.contains(column) }) {
+                        // Read before: jump past the old window's columns in this row.
+                        k = elementGrid.firstKey(atLeast: FeatureGrid.key(row: row, column: seen.upperBound) + 1)
+                        continue
+                    }
+                    for index in Int(elementGrid.starts[k])..<Int(elementGrid.starts[k + 1]) {
+                        // The cell's balls lie next to its items: one stream, no jump to the element.
+                        let ball = itemBalls[index]
+                        let p = search.p
+                        let dx = p.x - Double(ball.x), dy = p.y - Double(ball.y), dz = p.z - Double(ball.z)
+                        let bound = (dx * dx + dy * dy + dz * dz).squareRoot() - Double(ball.radius)
+                        guard bound <= search.best.chordLimit else { continue }
+                        let e = elementGrid.items[index]
+                        if bound <= search.measuredTo { consider(e, &search) } else { search.pending.append((bound, e)) }
+                    }
+                    k += 1
+                }
+            }
+        }
+    }
+
+    /// Bounds element `e` (a wide one, which has no ball): dropped when it cannot enter the k best,
+    /// measured at once when its bound is within the bands already measured, else kept for a later band.
+    private func gather(_ e: UInt32, _ search: inout FeatureSearch) {
+        let element = elements[Int(e)]
+        let i = Int(element.start)
+        let a = units[i]
+        let p = search.p
+        let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
+        guard bound <= search.best.chordLimit else { return }
+        if bound <= search.measuredTo { consider(e, &search) } else { search.pending.append((bound, e)) }
+    }
+
+    /// Element `e`, whose first bound let it through: bounded again from its own vertices (a tighter bound
+    /// than its ball), then measured exactly when it can still enter the k best.
+    @inline(__always)
+    private func consider(_ e: UInt32, _ search: inout FeatureSearch) {
+        let element = elements[Int(e)]
+        let i = Int(element.start)
+        let a = units[i]
+        let p = search.p
+        let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
+        guard bound <= search.best.chordLimit else { return }
+        search.best.offer(feature: element.feature, element: e, reach: reach(element, p))
+    }
+
+    /// Measures every pending element whose bound is at most `band` (and can still enter), and drops
+    /// those that no longer can.
+    private func measure(upTo band: Double, _ search: inout FeatureSearch) {
+        var kept = 0
+        for k in search.pending.indices {
+            let (bound, e) = search.pending[k]
+            if bound > search.best.chordLimit { continue }
+            if bound <= band {
+                consider(e, &search)
+            } else {
+                search.pending[kept] = (bound, e)
+                kept += 1
+            }
+        }
+        search.pending.removeLast(search.pending.count - kept)
+        search.measuredTo = Swift.max(search.measuredTo, band)
+    }
+
+    /// The hits of the k best, with the same arithmetic as `collect`.
+    private func hits(_ best: NearestFeatures, query: GeoPoint, layer: Int) -> [NearbyHit] {
+        var hits: [NearbyHit] = []
+        hits.reserveCapacity(best.entries.count)
+        let (sinLat, cosLat) = GeoMath.sinCos(degrees: query.lat)
+        let (sinLon, cosLon) = GeoMath.sinCos(degrees: query.lon)
+        for entry in best.entries {
+            if entry.inside {
+                hits.append(NearbyHit(layer: layer, feature: Int(entry.feature), distanceM: 0, inside: true,
+                                      nearestPoint: query, bearingDeg: nil))
+                continue
+            }
+            let r = entry.reach
+            let point = r.vertex >= 0 ? vertices[r.vertex] : r.interior.geoPoint
+            let bearing = entry.distance > 0
+                ? Bearing.degrees(sinLat: sinLat, cosLat: cosLat, sinLon: sinLon, cosLon: cosLon, to: r.interior)
+                : nil
+            let hasArea = features.kind(Int(entry.feature))?.hasArea == true
+            hits.append(NearbyHit(layer: layer, feature: Int(entry.feature), distanceM: entry.distance,
+                                  inside: hasArea ? false : nil, nearestPoint: point, bearingDeg: bearing))
+        }
+        return hits
+    }
+}
+
+/// A k-nearest search in progress: the query, the k best so far, and the elements gathered but not yet
+/// measured, with their lower bounds.
+struct FeatureSearch {
+    let p: Vector3
+    var best: NearestFeatures
+    /// Every gathered element whose bound is at most this has been measured (or could not enter).
+    var measuredTo = 0.0
+    var pending: [(bound: Double, element: UInt32)] = []
+
+    init(p: Vector3, best: NearestFeatures) {
+        self.p = p
+        self.best = best
+        pending.reserveCapacity(256)
+    }
+}
+
+/// The k best features found so far, sorted by (distance, feature), one entry per feature.
+struct NearestFeatures {
+    struct Entry {
+        var feature: UInt32
+        var element: UInt32
+        var distance: Double
+        var reach: FeatureLayer.Reach
+        var inside: Bool
+    }
+
+    private(set) var entries: [Entry] = []
+    let limit: Int
+    let radiusM: Double
+    /// An element whose chord lower bound (`NearestBound`) exceeds this cannot enter: the k-th best
+    /// distance (or the radius while fewer than k are known) as an angle, which bounds the chord of that
+    /// angle from above (2 sin(θ/2) ≤ θ), widened by 1e-9 relative and 1e-15 against rounding.
+    private(set) var chordLimit: Double
+
+    init(limit: Int, radiusM: Double) {
+        self.limit = limit
+        self.radiusM = radiusM
+        entries.reserveCapacity(Swift.min(limit, 64))
+        chordLimit = Self.chordLimit(radiusM)
+    }
+
+    var isFull: Bool { entries.count >= limit }
+    var kthDistance: Double { entries[limit - 1].distance }
+
+    static func chordLimit(_ distanceM: Double) -> Double {
+        distanceM / FeatureLayer.earthRadiusM * (1 + 1e-9) + 1e-15
+    }
+
+    @inline(__always)
+    private static func precedes(_ a: Entry, _ b: Entry) -> Bool {
+        a.distance != b.distance ? a.distance < b.distance : a.feature < b.feature
+    }
+
+    /// A feature with a polygon containing the query: distance 0, its elements ignored from here on.
+    mutating func offerInside(_ feature: UInt32) {
+        let entry = Entry(feature: feature, element: 0, distance: 0,
+                          reach: FeatureLayer.Reach(angle: 0, vertex: -1, interior: Vector3(x: 0, y: 0, z: 0)),
+                          inside: true)
+        if let i = entries.firstIndex(where: { $0.feature == feature }) {
+            guard !entries[i].inside else { return }
+            entries.remove(at: i)
+        }
+        insert(entry)
+    }
+
+    /// Element `element` of `feature`, measured: kept when it is the feature's nearest so far and the
+    /// feature is among the k best.
+    @inline(__always)
+    mutating func offer(feature: UInt32, element: UInt32, reach: FeatureLayer.Reach) {
+        let distance = reach.angle * FeatureLayer.earthRadiusM
+        guard distance <= radiusM else { return }
+        let entry = Entry(feature: feature, element: element, distance: distance, reach: reach, inside: false)
+        if let i = entries.firstIndex(where: { $0.feature == feature }) {
+            let old = entries[i]
+            guard !old.inside, reach.angle < old.reach.angle || (reach.angle == old.reach.angle && element < old.element)
+            else { return }
+            // Nearer (or as near): it can only move forward.
+            var j = i
+            while j > 0 && Self.precedes(entry, entries[j - 1]) {
+                entries[j] = entries[j - 1]
+                j -= 1
+            }
+            entries[j] = entry
+            if isFull { chordLimit = Self.chordLimit(kthDistance) }
+            return
+        }
+        insert(entry)
+    }
+
+    private mutating func insert(_ entry: Entry) {
+        if isFull {
+            guard Self.precedes(entry, entries[limit - 1]) else { return }
+            entries.removeLast()
+        }
+        var j = entries.count
+        entries.append(entry)
+        while j > 0 && Self.precedes(entry, entries[j - 1]) {
+            entries[j] = entries[j - 1]
+            j -= 1
+        }
+        entries[j] = entry
+        if isFull { chordLimit = Self.chordLimit(kthDistance) }
+    }
+}
+
+/// Lower bounds, without trigonometry, on the chord (straight-line distance between unit vectors) from a
+/// query to an element's nearest point; the chord of an angle θ is 2 sin(θ/2), which grows with θ.
+enum NearestBound {
+    /// The chord to a point: exact.
+    @inline(__always)
+    static func chord(_ p: Vector3, _ a: Vector3) -> Double {
+        let d = p - a
+        return d.dot(d).squareRoot()
+    }
+
+    /// A lower bound on the chord from `p` to the great-circle arc from `a` to `b`.
+    ///
+    /// Every point q of the arc lies above a point s of the straight segment ab (s = λq, λ ≥ cos(θ/2) for
+    /// an arc of angle θ ≤ π), so |p − s| ≤ |p − q| + (1 − cos(θ/2)), and 1 − cos(θ/2) = 2 sin²(θ/4) ≤
+    /// |ab|²/4. Hence |p − q| ≥ dist(p, segment ab) − |ab|²/4: for a 20 m segment the slack is 10⁻¹² of
+    /// the Earth's radius, 6 µm.
+    @inline(__always)
+    static func chordToArc(_ p: Vector3, _ a: Vector3, _ b: Vector3) -> Double {
+        let ab = b - a, ap = p - a
+        let length2 = ab.dot(ab)
+        var t = length2 > 0 ? ap.dot(ab) / length2 : 0
+        t = t < 0 ? 0 : (t > 1 ? 1 : t)
+        let d = ap - t * ab
+        return d.dot(d).squareRoot() - length2 / 4
+    }
+}
+
+/// A ball around one element, in single precision: the bound `FeatureLayer.nearest` tests first, from data
+/// stored next to the grid's items. Its centre is the element's chord midpoint rounded to `Float`; its
+/// radius covers the arc (half the chord plus the arc's rise, at most |ab|²/4) plus the rounding of the
+/// centre (at most √3 · 2⁻²⁴ < 1.1 × 10⁻⁷), rounded up: every point of the element lies within it.
+struct ElementBall: Sendable {
+    var x: Float
+    var y: Float
+    var z: Float
+    var radius: Float
+
+    init(_ a: Vector3, _ b: Vector3) {
+        let ab = b - a
+        let length = ab.dot(ab).squareRoot()
+        x = Float(0.5 * (a.x + b.x))
+        y = Float(0.5 * (a.y + b.y))
+        z = Float(0.5 * (a.z + b.z))
+        radius = Float((length / 2 + length * length / 4 + 1.1e-7) * (1 + 1e-6)).nextUp
+    }
+}

@@ -1,0 +1,98 @@
+/// A layer's features (`LayerFeature`: id, name, properties, geometry kind), stored flat in three tables
+/// instead of one heap object each, so a layer loads from the binary cache without building 100,000
+/// strings and arrays: a feature is assembled when it is read (`nearby` reads only the ones it answers).
+public struct LayerFeatures: RandomAccessCollection, Sendable {
+    /// Per feature: bits 0–3 the geometry kind (`FeatureKind.code`, 0 for a null geometry), bit 7 set when
+    /// the feature has a name.
+    let flags: Table<UInt8>
+    /// Per feature three offsets into `text`, where its id (compact JSON, empty when it has none), its name
+    /// (UTF-8) and its properties (compact JSON) start; then one more, the end of the text.
+    let offsets: Table<UInt32>
+    let text: Table<UInt8>
+
+    static let named: UInt8 = 0x80
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { flags.count }
+
+    public subscript(position: Int) -> LayerFeature {
+        LayerFeature(id: id(position), name: name(position), properties: bytes(position, 2), kind: kind(position))
+    }
+
+    /// The feature's geometry kind, nil for a null geometry.
+    public func kind(_ feature: Int) -> FeatureKind? { FeatureKind(code: flags[feature] & 0x0F) }
+
+    /// The feature's name, nil when it has none.
+    public func name(_ feature: Int) -> String? {
+        guard flags[feature] & Self.named != 0 else { return nil }
+        let start = Int(offsets[3 * feature + 1]), end = Int(offsets[3 * feature + 2])
+        precondition(start <= end && end <= text.count, "feature text out of range")
+        return String(decoding: UnsafeBufferPointer(rebasing: text.buffer[start..<end]), as: UTF8.self)
+    }
+
+    /// The feature's id, nil when it has none (or its text does not parse, which only damage could cause).
+    public func id(_ feature: Int) -> JSONValue? {
+        let bytes = bytes(feature, 0)
+        guard !bytes.isEmpty else { return nil }
+        return try? JSONReader.parse(bytes)
+    }
+
+    /// Part `k` of the feature's text as an array, copied in one move (the offsets were checked at load:
+    /// ascending, within the text).
+    func bytes(_ feature: Int, _ k: Int) -> [UInt8] {
+        let start = Int(offsets[3 * feature + k]), end = Int(offsets[3 * feature + k + 1])
+        precondition(start <= end && end <= text.count, "feature text out of range")
+        return Array(UnsafeBufferPointer(rebasing: text.buffer[start..<end]))
+    }
+
+    /// Part `k` (0: id, 1: name, 2: properties) of the feature's text.
+    func part(_ feature: Int, _ k: Int) -> Slice<Table<UInt8>> {
+        text[Int(offsets[3 * feature + k])..<Int(offsets[3 * feature + k + 1])]
+    }
+
+    /// Checks the tables of a loaded layer: one offset more than three per feature, starting at 0,
+    /// never decreasing, ending at the text's end, and every kind a known one.
+    /// - Throws: `BinaryFormatError.invalid` naming the table.
+    init(checking flags: Table<UInt8>, offsets: Table<UInt32>, text: Table<UInt8>) throws(BinaryFormatError) {
+        guard offsets.count == 3 * flags.count + 1 else { throw .invalid("feature offset count") }
+        var previous: UInt32 = 0
+        for offset in offsets.buffer {
+            guard offset >= previous else { throw .invalid("feature offsets") }
+            previous = offset
+        }
+        guard offsets.buffer.first == 0, Int(previous) == text.count else { throw .invalid("feature text length") }
+        for flag in flags.buffer where flag & 0x70 != 0 || flag & 0x0F > 7 { throw .invalid("feature kind") }
+        self.flags = flags
+        self.offsets = offsets
+        self.text = text
+    }
+
+    init(flags: Table<UInt8>, offsets: Table<UInt32>, text: Table<UInt8>) {
+        self.flags = flags
+        self.offsets = offsets
+        self.text = text
+    }
+}
+
+/// Collects features for a `LayerFeatures`.
+struct LayerFeaturesBuilder {
+    var flags: [UInt8] = []
+    var offsets: [UInt32] = [0]
+    var text: [UInt8] = []
+
+    /// - Throws: `.tooLarge` when the text would pass 4 GiB.
+    mutating func append(id: JSONValue?, name: String?, properties: [UInt8], kind: FeatureKind?) throws(FeatureLayerError) {
+        flags.append((kind?.code ?? 0) | (name == nil ? 0 : LayerFeatures.named))
+        if let id { text.append(contentsOf: id.encoded()) }
+        offsets.append(UInt32(truncatingIfNeeded: text.count))
+        if let name { text.append(contentsOf: name.utf8) }
+        offsets.append(UInt32(truncatingIfNeeded: text.count))
+        text.append(contentsOf: properties)
+        guard text.count < Int(UInt32.max) else { throw .tooLarge }
+        offsets.append(UInt32(text.count))
+    }
+
+    func build() -> LayerFeatures {
+        LayerFeatures(flags: Table(flags), offsets: Table(offsets), text: Table(text))
+    }
+}
