@@ -86,6 +86,17 @@ public struct CountryIndex: Sendable {
     var eastRuns: [UInt16] = []
     var westRuns: [UInt16] = []
 
+    /// The near lists (`CountryIndex+NearLists.swift`), empty when not built: the radius they answer for,
+    /// per block the block's number among listed blocks or `noNearList`, per listed block its 16 cells'
+    /// list starts (row-major from the south-west cell, then one end), the lists (five words per listed
+    /// chunk: its number, then its box `south, north, west, east` as `Float` bit patterns rounded outwards,
+    /// so a list is read in one sweep), and per chunk its edges and area (`first, end, area`).
+    var nearRadiusKm = 0.0
+    var nearBlocks = Table<UInt32>([])
+    var nearStarts = Table<UInt32>([])
+    var nearList = Table<UInt32>([])
+    var chunks = Table<UInt32>([])
+
     /// Cell value meaning "no area here".
     static let sea: UInt32 = .max
     /// Cell values with this bit set name a border cell.
@@ -98,6 +109,11 @@ public struct CountryIndex: Sendable {
     /// and the bytes of the border records and of the cell sketches.
     public var tableSizes: (entries: Int, edgeReferences: Int, toggles: Int, recordBytes: Int, sketchBytes: Int) {
         (entryCount, edgeReferenceCount, toggleCount, 4 * borderData.count, sketches.count)
+    }
+
+    /// The near lists' size, for the benchmark's report: chunks, listed chunk references, and bytes.
+    public var nearListSizes: (chunks: Int, references: Int, bytes: Int) {
+        (chunks.count / 3, nearList.count / 5, 4 * (nearBlocks.count + nearStarts.count + nearList.count + chunks.count))
     }
 }
 
