@@ -21,7 +21,7 @@ extension CountryIndex {
     static let noNearList: UInt32 = .max
     /// Lists are built only when arcs stay within this many degrees of their ends' latitudes: past it the
     /// widened boxes would reach too many cells to pay.
-    static let nearListMaxExcursion = 1.0
+    static let nearListMaxExcursion = 5.0
 
     /// Whether the near lists answer for a point in a cell whose value is `own` and radius `maxKm`.
     @inline(__always)
