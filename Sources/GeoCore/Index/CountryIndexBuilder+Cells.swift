@@ -108,7 +108,6 @@ extension CountryIndexBuilder {
         index.blockCells = Table(sketched.blockCells)
         index.sketches = Table(sketched.sketches)
         (index.eastRuns, index.westRuns) = CountryIndex.blockRuns(index.blocks, blockColumns: index.blockColumns, columns: columns)
-        index.buildNearLists()
         return index
     }
 }
