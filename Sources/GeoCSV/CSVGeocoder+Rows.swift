@@ -201,7 +201,8 @@ extension CSVGeocoder {
             return
         }
         // Countries only: the columns describe a country (its codes, name and centroid).
-        guard let match = gazetteer.forward(query, options: ForwardOptions(limit: 1, cities: false)).first,
+        let forwardOptions = ForwardOptions(limit: 1, cities: false, match: options.forwardMatch)
+        guard let match = gazetteer.forward(query, options: forwardOptions).first, match.score >= options.minScore,
               let countryIndex = match.countryIndex else {
             stats.notFound += 1
             emptyFields()

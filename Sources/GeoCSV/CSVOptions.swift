@@ -46,6 +46,11 @@ public struct CSVOptions: Equatable, Sendable {
     /// (``CSVError/recordTooLong(line:limit:)``). It bounds the memory one record can take: without it a
     /// stray quote makes the rest of a file one record held whole, and input with no line feed grows forever.
     public var maxRecordBytes = CSVOptions.defaultMaxRecordBytes
+    /// Forward mode: which names a value may match (`--match`); `.code` for a column of ISO codes, where a
+    /// code that names nothing must not fall back to a country whose name starts with those letters.
+    public var forwardMatch: ForwardMatchMode = .any
+    /// Forward mode: a row whose best score is below this gets empty columns (`--min-score`), as if not found.
+    public var minScore = 0.0
 
     /// 16 MiB, as the server's longest line: room for a geometry column (a country's WKT runs to a few MiB)
     /// while the record, the chunk being read and its output copy stay well inside the 200 MB memory target.

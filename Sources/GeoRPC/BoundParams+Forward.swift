@@ -1,6 +1,6 @@
 import GeoCore
 
-/// The `forwardGeocode` options beyond query and limit: `lang`, `countryCodes`, `kinds`.
+/// The `forwardGeocode` options beyond query and limit: `lang`, `countryCodes`, `kinds`, `match`.
 extension BoundParams {
     /// The BCP 47 tag in `slot`, lower-cased (`pt-BR` → `pt-br`); nil when left out.
     ///
@@ -47,6 +47,17 @@ extension BoundParams {
             codes.append(String(decoding: bytes.map { $0 >= 0x61 ? $0 - 0x20 : $0 }, as: UTF8.self))
         }
         return codes
+    }
+
+    /// The `match` string in `slot`: "code", "name" or "any"; `.any` when left out.
+    /// - Throws: `.invalidParams` naming the parameter for anything else.
+    func match(_ slot: Int) throws(RPCError) -> ForwardMatchMode {
+        guard let value = values(slot) else { return .any }
+        guard case .string(let text) = value, let mode = ForwardMatchMode(rawValue: text) else {
+            throw .invalidParams(InvalidParams(param: names[slot], problem: .invalidValue(
+                "must be \"code\", \"name\" or \"any\"")))
+        }
+        return mode
     }
 
     /// The `kinds` array in `slot`: which of countries and cities to return; both when left out.

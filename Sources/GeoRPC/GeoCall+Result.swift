@@ -88,6 +88,11 @@ extension GeoCall {
                 out.endObject()
             }
             out.endArray()
+        case .nearby:
+            // No layers here: the server (``RPCServer/layers``) answers `nearby` itself. Without layers
+            // every nearby answer is empty.
+            out.beginArray()
+            out.endArray()
         }
     }
 

@@ -14,6 +14,8 @@ public enum GeoCall: Equatable, Sendable {
     case forward(query: String, options: ForwardOptions)
     /// `countriesInBBox`: countries whose areas meet a box; `minLon > maxLon` crosses the antimeridian.
     case countriesInBBox(GeoBox)
+    /// `nearby`: the user layers' features within a radius of a point, nearest first.
+    case nearby(NearbyRequest)
 
     /// Half the Earth's circumference: no point is farther than this from any other, so larger
     /// radii are refused rather than silently meaning "anywhere".
@@ -51,7 +53,7 @@ public enum GeoCall: Equatable, Sendable {
             let kinds = try bound.kinds(4)
             return .forward(query: query, options: ForwardOptions(
                 limit: limit, language: try bound.language(2), countryCodes: try bound.countryCodes(3),
-                countries: kinds.countries, cities: kinds.cities))
+                countries: kinds.countries, cities: kinds.cities, match: try bound.match(5)))
         case .countriesInBBox:
             let minLat = try bound.number(0, within: -90, 90)
             let minLon = try bound.number(1, within: -180, 180)
@@ -61,6 +63,13 @@ public enum GeoCall: Equatable, Sendable {
                 throw .invalidParams(InvalidParams(param: "minLat", problem: .aboveMaximum(of: "maxLat")))
             }
             return .countriesInBBox(GeoBox(minLat: minLat, minLon: minLon, maxLat: maxLat, maxLon: maxLon))
+        case .nearby:
+            let lat = try bound.number(0, within: -90, 90)
+            let lon = try bound.number(1, within: -180, 180)
+            let radius = try bound.number(2, within: 0, NearbyRequest.maxRadiusM, default: NearbyRequest.defaultRadiusM)
+            let limit = try bound.integer(3, within: 1, NearbyRequest.maxLimit, default: NearbyRequest.defaultLimit)
+            return .nearby(NearbyRequest(point: GeoPoint(lat: lat, lon: lon), radiusM: radius, limit: limit,
+                                         layers: try bound.layerNames(4)))
         }
     }
 }

@@ -7,6 +7,8 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
     case countriesInBBox
     /// `reverseGeocode` for many points in one request: `{points: [[lat, lon], …], maxDistanceKm?}`.
     case reverseGeocodeMany
+    /// The user layers' features near a point: `{lat, lon, radiusM?, limit?, layers?}`.
+    case nearby
 
     /// Looks a method up by its wire name; nil for anything else, `rpc.*` included.
     public init?(name: String) {
@@ -15,6 +17,7 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case "forwardGeocode": self = .forwardGeocode
         case "countriesInBBox": self = .countriesInBBox
         case "reverseGeocodeMany": self = .reverseGeocodeMany
+        case "nearby": self = .nearby
         default: return nil
         }
     }
@@ -26,6 +29,7 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .forwardGeocode: return "forwardGeocode"
         case .countriesInBBox: return "countriesInBBox"
         case .reverseGeocodeMany: return "reverseGeocodeMany"
+        case .nearby: return "nearby"
         }
     }
 
@@ -33,9 +37,10 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
     public var parameterNames: [String] {
         switch self {
         case .reverseGeocode: return ["lat", "lon", "maxDistanceKm", "fields"]
-        case .forwardGeocode: return ["query", "limit", "lang", "countryCodes", "kinds"]
+        case .forwardGeocode: return ["query", "limit", "lang", "countryCodes", "kinds", "match"]
         case .countriesInBBox: return ["minLat", "minLon", "maxLat", "maxLon"]
         case .reverseGeocodeMany: return ["points", "maxDistanceKm", "fields"]
+        case .nearby: return ["lat", "lon", "radiusM", "limit", "layers"]
         }
     }
 
@@ -50,6 +55,7 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .forwardGeocode: return 2
         case .countriesInBBox: return 4
         case .reverseGeocodeMany: return 1
+        case .nearby: return 2
         }
     }
 
@@ -60,6 +66,7 @@ public enum GeoMethod: CaseIterable, Equatable, Sendable {
         case .forwardGeocode: return 1
         case .countriesInBBox: return 4
         case .reverseGeocodeMany: return 1
+        case .nearby: return 2
         }
     }
 

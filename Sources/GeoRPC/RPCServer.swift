@@ -16,18 +16,23 @@ public typealias ReplySpill = (inout JSONWriter) -> Void
 /// million-point reply goes out as it is produced and memory stays bounded by one element.
 public struct RPCServer: Sendable {
     public let gazetteer: CountryGazetteer
+    /// The user layers `nearby` searches (`--layer`); empty unless given.
+    public let layers: FeatureLayers
     /// Reverse results pre-encoded per country, for ``ReverseFastPath`` and reverse replies.
     let replies: ReverseReplies
     /// The caps on each line; see ``RPCLimits``.
     public let limits: RPCLimits
+    /// What the host program knows about its files and cache, for `serverInfo` (`RPCServer+ServerInfo.swift`).
+    public var host = ServerHostInfo()
 
     /// Reply bytes past which the server spills in the middle of a reply.
     public static let spillBytes = 64 * 1024
 
     /// - Parameter limits: the caps; a `maxDepth` above ``RPCLimits/maxDepthCeiling`` is lowered to it,
     ///   so that no nesting the reader accepts can overflow the stack when its tree is freed.
-    public init(gazetteer: CountryGazetteer, limits: RPCLimits = RPCLimits()) {
+    public init(gazetteer: CountryGazetteer, limits: RPCLimits = RPCLimits(), layers: FeatureLayers = .empty) {
         self.gazetteer = gazetteer
+        self.layers = layers
         replies = ReverseReplies(gazetteer: gazetteer)
         var capped = limits
         capped.maxDepth = min(limits.maxDepth, RPCLimits.maxDepthCeiling)
@@ -150,6 +155,10 @@ public struct RPCServer: Sendable {
                 discover(request, id: id, budget: &budget, into: &out)
                 return
             }
+            if request.method == Self.serverInfoMethod {
+                serverInfo(request, id: id, budget: &budget, into: &out)
+                return
+            }
             do throws(RPCError) {
                 let call = try GeoCall.decode(method: request.method, params: request.params)
                 if let refusal = budget.charge(WorkCost.estimate(call, available: gazetteer.availableFields)) { throw refusal }
@@ -159,6 +168,14 @@ public struct RPCServer: Sendable {
                     beginReply(id: id, into: &out)
                     out.key("result")
                     call.writeForward(matches, gazetteer: gazetteer, language: options.language, into: &out)
+                    out.endObject()
+                    return
+                }
+                if case .nearby(let request) = call {
+                    let hits = try GeoCall.nearbyHits(request, in: layers)
+                    beginReply(id: id, into: &out)
+                    out.key("result")
+                    GeoCall.writeNearby(hits, layers: layers, into: &out)
                     out.endObject()
                     return
                 }
@@ -183,12 +200,12 @@ public struct RPCServer: Sendable {
         }
         beginReply(id: id, into: &out)
         out.key("result")
-        out.raw(Self.discoverResult)
+        out.raw(discoverDocument())
         out.endObject()
     }
 
     /// The OpenRPC document as bytes, made once rather than for every `rpc.discover`.
-    private static let discoverResult: [UInt8] = Array(OpenRPCDocument.json.utf8)
+    static let discoverResult: [UInt8] = Array(OpenRPCDocument.json.utf8)
 
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":{…}}}` (spec §5, §5.1).
     func writeError(_ error: RPCError, id: JSONValue, into out: inout JSONWriter) {
@@ -211,7 +228,7 @@ public struct RPCServer: Sendable {
     }
 
     /// Opens a Response object; the id is echoed as sent, numbers in their original text.
-    private func beginReply(id: JSONValue, into out: inout JSONWriter) {
+    func beginReply(id: JSONValue, into out: inout JSONWriter) {
         out.beginObject()
         out.key("jsonrpc")
         out.string("2.0")

@@ -139,6 +139,15 @@ public enum WorkCost {
     /// (measured 9 µs for the 17 KB document; the estimate is about 2×).
     public static var discover: Int { perCall + OpenRPCDocument.json.utf8.count / 1_000 }
 
+    /// One `nearby` call. The grid window grows with the radius squared, and so do the segments in it in a
+    /// dense city; the reply with `limit`. Estimate (not yet calibrated by `scripts/work-calibrate`):
+    /// 20 + (radiusM / 100)² + limit / 4 units: 50 at the default 500 m and 10 results (measured about
+    /// 10–20 µs in-process on the generated city, `geocoder-bench --nearby`), 10,270 at 10 km and 1,000.
+    public static func nearby(radiusM: Double, limit: Int) -> Int {
+        let area = radiusM / 100
+        return perCall + 20 + Int((area * area).rounded(.up)) + limit / 4
+    }
+
     /// A call that fails before it runs (unknown method, bad params): only the error reply.
     static let refused = perCall
 
@@ -153,6 +162,7 @@ public enum WorkCost {
             return reverseMany(count: points.count, radiusKm: radius, fields: fields.intersection(available))
         case .forward(let query, let options): return forward(queryBytes: query.utf8.count, limit: options.limit)
         case .countriesInBBox(let box): return countriesInBBox(box)
+        case .nearby(let request): return nearby(radiusM: request.radiusM, limit: request.limit)
         }
     }
 }

@@ -10,6 +10,7 @@ import GeoCore
 ///
 /// Query classes, each built from the data so every query has an answer of that class:
 /// exact country (Natural Earth English names), alias (CLDR short/variant forms and curated aliases),
+/// exact official (ISO official names and their translations, from iso-country-names.tsv),
 /// city (the 2,000 most populous cities' names), qualified city ("name, admin-1 name" for the same cities),
 /// prefix (the first 5 bytes of country and city names), fuzzy (country and city names of 8+ letters with
 /// one inner letter dropped), no match (8 and 20 letters no name is near: the whole fuzzy walk), and the
@@ -23,10 +24,13 @@ func forwardBench(dataPath: String, runs: Int, only: String?) {
         readFile((directory.isEmpty ? "." : directory) + "/" + name) ?? []
     }
     guard let geoJSON = readFile(dataPath) else { say("cannot read \(dataPath)"); exit(1) }
-    let names: NameData
+    var names: NameData
     do throws(NameDataError) {
         names = try NameData.parse(countryNames: table("country-names.tsv"), admin1: table("admin1.tsv"),
                                    cities: table("cities.tsv"))
+        // The ISO names, as the server adds them (NameFiles.load); absent from a folder without the file.
+        let iso = table("iso-country-names.tsv")
+        if !iso.isEmpty { names.countryNames += try NameData.parseCountryNames(iso, file: .isoCountryNames) }
     } catch {
         say("cannot load the name tables: \(error.message)")
         exit(1)
@@ -93,7 +97,11 @@ func forwardBench(dataPath: String, runs: Int, only: String?) {
     }
     let classes: [(String, [String])] = [
         ("exact country", gazetteer.countries.map { $0.name }),
-        ("alias", names.countryNames.filter { $0.kind != .name }.map { $0.name }),
+        ("alias", names.countryNames.filter { $0.kind == .short || $0.kind == .variant || $0.kind == .alias }.map { $0.name }),
+        // ISO names and official names of countries with a feature (a name of a code with none is not indexed).
+        ("exact official", names.countryNames.filter { row in
+            row.kind == .official && gazetteer.countries.contains { $0.iso2 == row.code }
+        }.map { $0.name }),
         ("city", bigCities.map { $0.name }),
         ("qualified city", bigCities.compactMap { c in admin1Names[c.country + "." + c.admin1].map { c.name + ", " + $0 } }),
         ("prefix", gazetteer.countries.map { String($0.name.prefix(5)) } + bigCities.prefix(250).map { String($0.name.prefix(5)) }),

@@ -19,6 +19,9 @@ let usage = """
            geocoder-bench --places [--points N] [--runs R] [--check N] [--export-points PATH]
                                                    the nearest-place layer (issue 15): build, exactness vs a scan, speed;
                                                    --export-points then writes lat, lon, geonameid, place lat, lon per point
+           geocoder-bench --nearby LAYER.geojson [--points N] [--runs R] [--check N]
+                                                   a user layer (issue 18): load + index time, nearby µs/query
+                                                   (k = 10 at 100 m, 500 m, 2 km); --check N: N queries against a scan
            --export-points PATH writes both point sets (float64 lat, lon pairs; uniform, then near-border)
            for scripts/bench-peer.py, so the peer measures the very same points
     """
@@ -36,6 +39,7 @@ var forwardClass: String? = nil
 var nearestOnly = false
 var placemarkOnly = false
 var placesOnly = false
+var nearbyLayer: String? = nil
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let name = arguments.removeFirst()
@@ -57,10 +61,14 @@ while !arguments.isEmpty {
     case "--nearest": nearestOnly = true
     case "--placemark": placemarkOnly = true
     case "--places": placesOnly = true
+    case "--nearby": nearbyLayer = value()
     default: say(usage); exit(2)
     }
 }
 
+if let nearbyLayer {
+    exit(NearbyBench.run(layerPath: nearbyLayer, queries: min(pointCount, 200_000), runs: runs, check: checkOnly))
+}
 let path = locateData(dataPath)
 if forwardOnly {
     forwardBench(dataPath: path, runs: runs, only: forwardClass)

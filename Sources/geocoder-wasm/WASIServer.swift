@@ -73,7 +73,12 @@ enum WASIServer {
         }
         let storage = ByteStorage(adopting: bytes) { _ in }
         do throws(BinaryFormatError) {
-            return RPCServer(gazetteer: try CountryGazetteer(binary: storage, sourceKey: key))
+            var server = RPCServer(gazetteer: try CountryGazetteer(binary: storage, sourceKey: key))
+            // The dataset is compiled in: no files, no cache; serverInfo still counts every table.
+            server.host = ServerHostInfo(program: "geocoder-wasm", runtime: "wasm", files: [
+                ServerHostInfo.DataFile(role: "embedded", path: nil, bytes: count, source: nil),
+            ])
+            return server
         } catch {
             report("cannot load the embedded dataset: \(error.message)")
             return nil

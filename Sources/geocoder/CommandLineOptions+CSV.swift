@@ -10,7 +10,7 @@ struct CSVRequest: Equatable {
 }
 
 extension CommandLineOptions {
-    static let csvUsage = "csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C] [--prefix P] [--max-distance KM] [--fields F,F] [--max-record-bytes N]"
+    static let csvUsage = "csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C] [--prefix P] [--max-distance KM] [--fields F,F] [--max-record-bytes N] [--match code|name|any] [--min-score X]"
 
     /// Builds a CSV request from the words after `csv` and the options given.
     /// - Throws: `UsageError` for a second file, options that do not go together, a bad delimiter or radius.
@@ -20,7 +20,7 @@ extension CommandLineOptions {
         }
         for name in named.keys.sorted() {
             let allowed = ["--lat", "--lon", "--forward", "--delimiter", "--prefix", "--no-header", "--max-distance", "--fields",
-                           "--max-record-bytes"]
+                           "--max-record-bytes", "--match", "--min-score"]
             if !allowed.contains(name) { throw UsageError(message: "\(name) does not apply to csv") }
         }
         var options = CSVOptions()
@@ -31,7 +31,22 @@ extension CommandLineOptions {
                 throw UsageError(message: "\(name) does not apply to csv --forward")
             }
             options.mode = .forward(CSVColumn(argument: forward))
+            if let match = named["--match"] {
+                guard let mode = ForwardMatchMode(rawValue: match) else {
+                    throw UsageError(message: "--match must be code, name or any, got '\(match)'")
+                }
+                options.forwardMatch = mode
+            }
+            if let minimum = named["--min-score"] {
+                guard let number = JSONNumber(parsing: minimum), number.value >= 0, number.value <= 1 else {
+                    throw UsageError(message: "--min-score must be a number within [0, 1], got \(minimum)")
+                }
+                options.minScore = number.value
+            }
         } else {
+            for name in ["--match", "--min-score"] where named[name] != nil {
+                throw UsageError(message: "\(name) applies only to csv --forward")
+            }
             options.mode = .reverse(lat: named["--lat"].map(CSVColumn.init(argument:)) ?? .automatic,
                                     lon: named["--lon"].map(CSVColumn.init(argument:)) ?? .automatic)
         }

@@ -11,8 +11,32 @@ enum Command: Equatable {
     case csv(CSVRequest)
     /// Write the binary index for the data file to a path (see `IndexCommand.swift`).
     case index(output: String)
+    /// `geocoder reverse -` (or no point with stdin not a terminal): one point per stdin line, streamed
+    /// (`ReverseLines.swift`); `extra` holds the other params (maxDistanceKm, fields). `explicit`: the
+    /// `-` was given, so a terminal on stdin is read too.
+    case reverseLines(extra: [JSONObject.Member], explicit: Bool)
+    /// `geocoder cache path|list|clear` (`CacheCommand.swift`).
+    case cache(CacheAction)
+    /// `geocoder --generate man|bash|zsh|fish` (`OptionTable+Generate.swift`).
+    case generate(String)
     case help
     case version
+
+    /// `geocoder nearby LAT LON`, which needs no country data, only the user layers.
+    var isNearby: Bool {
+        if case .query(.nearby, _) = self { return true }
+        return false
+    }
+}
+
+/// What `geocoder cache` does.
+enum CacheAction: String, Equatable {
+    case path, list, clear
+}
+
+/// The output of the query commands (`--format`).
+enum OutputFormat: String, Equatable {
+    case json, csv, tsv
 }
 
 /// A command line that cannot be run; the text is shown after "geocoder: ".
@@ -35,8 +59,14 @@ struct CommandLineOptions: Equatable {
     var noLayers = false
     /// `--max-data-bytes`: the largest data file (GeoJSON or name table) read; see `CommandLineOptions+Files.swift`.
     var maxDataBytes = CommandLineOptions.defaultMaxDataBytes
+    /// `--layer NAME=PATH`, repeatable: user GeoJSON layers for `nearby` (see `UserLayers.swift`).
+    var layers: [UserLayers.Spec] = []
+    /// `--layer-name-key KEY`: the property that holds a user layer feature's name.
+    var layerNameKey = "name"
     /// The server's caps on each line (`--max-line-bytes` and friends); see `CommandLineOptions+Limits.swift`.
     var limits = RPCLimits()
+    /// `--format`: how reverse, forward and bbox print their results.
+    var format = OutputFormat.json
 
     /// - Parameter arguments: the arguments after the program name.
     /// - Throws: `UsageError` for an unknown command or option, a missing option value, or the wrong
@@ -48,6 +78,7 @@ struct CommandLineOptions: Equatable {
         var index = 0
         var optionsEnded = false
         var limitsGiven = false
+        var layerArguments: [String] = []
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -61,6 +92,8 @@ struct CommandLineOptions: Equatable {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
+            // Short forms (`-d`, `-n`) are spelled out through the one option table.
+            if let long = OptionTable.longName(name) { name = long }
             switch name {
             case "--":
                 optionsEnded = true
@@ -74,12 +107,24 @@ struct CommandLineOptions: Equatable {
                 options.noPlaces = true
             case "--no-layers":
                 options.noLayers = true
+            case "--layer", "--layer-name-key":
+                var value = inlineValue ?? ""
+                if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
+                if name == "--layer" { layerArguments.append(value) } else { options.layerNameKey = value }
             case "--max-data-bytes":
                 var value = inlineValue ?? ""
                 if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
                 options.maxDataBytes = try dataBytes(value)
-            case "--data", "--max-distance", "--fields", "--limit", "--lat", "--lon", "--forward", "--delimiter", "--prefix", "--output",
-                 "--max-record-bytes":
+            case "--generate":
+                var value = inlineValue ?? ""
+                if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
+                guard ["man", "bash", "zsh", "fish"].contains(value) else {
+                    throw UsageError(message: "--generate takes man, bash, zsh or fish, got '\(value)'")
+                }
+                return CommandLineOptions(command: .generate(value))
+            case "--data", "--max-distance", "--fields", "--limit", "--radius", "--lat", "--lon", "--forward", "--delimiter", "--prefix",
+                 "--output", "--max-record-bytes", "--lang", "--country", "--kinds", "--format",
+                 "--match", "--min-score":
                 if let inlineValue {
                     named[name] = inlineValue
                 } else if index < arguments.count {
@@ -100,7 +145,20 @@ struct CommandLineOptions: Equatable {
             }
         }
         options.dataPath = named.removeValue(forKey: "--data")
+        if let format = named.removeValue(forKey: "--format") {
+            guard let chosen = OutputFormat(rawValue: format) else {
+                throw UsageError(message: "--format takes json, csv or tsv, got '\(format)'")
+            }
+            guard let first = positionals.first, ["reverse", "forward", "bbox"].contains(first) else {
+                throw UsageError(message: "--format applies only to reverse, forward and bbox")
+            }
+            options.format = chosen
+        }
         options.command = try command(positionals, named)
+        options.layers = try UserLayers.parse(layerArguments)
+        if !options.layers.isEmpty, options.command != .serve, !options.command.isNearby {
+            throw UsageError(message: "--layer applies only to serve and nearby")
+        }
         if limitsGiven && options.command != .serve {
             throw UsageError(message: "the --max-* options apply only to serve")
         }
@@ -129,28 +187,49 @@ struct CommandLineOptions: Equatable {
         case "help":
             return .help
         case "reverse":
-            try expectCount(rest, 2, for: name, usage: "reverse LAT LON [--max-distance KM] [--fields F,F]")
             try expectNoOptions(named, except: ["--max-distance", "--fields"], for: name)
-            var members = [member("lat", rest[0]), member("lon", rest[1])]
-            if let radius = named["--max-distance"] { members.append(member("maxDistanceKm", radius)) }
-            if let fields = named["--fields"] { members.append(try fieldsMember(fields)) }
+            var extra: [JSONObject.Member] = []
+            if let radius = named["--max-distance"] { extra.append(member("maxDistanceKm", radius)) }
+            if let fields = named["--fields"] { extra.append(try fieldsMember(fields)) }
+            if rest.isEmpty || rest == ["-"] { return .reverseLines(extra: extra, explicit: !rest.isEmpty) }
+            guard let point = pointArguments(rest.joined(separator: " ")) else {
+                throw UsageError(message: "reverse takes LAT LON or LAT,LON, got '\(rest.joined(separator: " "))' "
+                    + "(usage: reverse LAT LON [--max-distance KM] [--fields F,F], or reverse - for one point per stdin line)")
+            }
+            let members = [member("lat", point.lat), member("lon", point.lon)] + extra
             return .query(.reverseGeocode, .byName(JSONObject(members: members)))
         case "forward":
             guard !rest.isEmpty else { throw UsageError(message: "forward needs a NAME (usage: forward NAME [--limit N])") }
-            try expectNoOptions(named, except: ["--limit"], for: name)
+            try expectNoOptions(named, except: ["--limit", "--lang", "--country", "--kinds"], for: name)
             // Several words are one name: `geocoder forward New Zealand`.
             var members = [JSONObject.Member(key: "query", value: .string(rest.joined(separator: " ")))]
             if let limit = named["--limit"] { members.append(member("limit", limit)) }
+            if let lang = named["--lang"] { members.append(JSONObject.Member(key: "lang", value: .string(lang))) }
+            if let codes = named["--country"] { members.append(listMember("countryCodes", codes)) }
+            if let kinds = named["--kinds"] { members.append(listMember("kinds", kinds)) }
             return .query(.forwardGeocode, .byName(JSONObject(members: members)))
         case "bbox":
             try expectCount(rest, 4, for: name, usage: "bbox MINLAT MINLON MAXLAT MAXLON")
             try expectNoOptions(named, for: name)
             let members = zip(GeoMethod.countriesInBBox.parameterNames, rest).map { member($0, $1) }
             return .query(.countriesInBBox, .byName(JSONObject(members: members)))
+        case "nearby":
+            try expectCount(rest, 2, for: name, usage: "nearby LAT LON --layer NAME=PATH [--radius M] [--limit N]")
+            try expectNoOptions(named, except: ["--radius", "--limit"], for: name)
+            var members = [member("lat", rest[0]), member("lon", rest[1])]
+            if let radius = named["--radius"] { members.append(member("radiusM", radius)) }
+            if let limit = named["--limit"] { members.append(member("limit", limit)) }
+            return .query(.nearby, .byName(JSONObject(members: members)))
         case "csv":
             return .csv(try csvRequest(rest, named))
         case "index":
             return .index(output: try indexOutput(rest, named))
+        case "cache":
+            try expectNoOptions(named, for: name)
+            guard rest.count == 1, let action = CacheAction(rawValue: rest[0]) else {
+                throw UsageError(message: "cache takes one of path, list, clear (usage: cache path|list|clear)")
+            }
+            return .cache(action)
         default:
             throw UsageError(message: "unknown command '\(name)'")
         }
@@ -158,7 +237,7 @@ struct CommandLineOptions: Equatable {
 
     /// A number argument becomes a JSON number with its text kept; anything else stays a string,
     /// so the method's own check reports "must be a number, got string".
-    private static func member(_ key: String, _ argument: String) -> JSONObject.Member {
+    static func member(_ key: String, _ argument: String) -> JSONObject.Member {
         let value: JSONValue
         if case .number(let number)? = try? JSONReader.parse(Array(argument.utf8)) {
             value = .number(number)
@@ -166,6 +245,26 @@ struct CommandLineOptions: Equatable {
             value = .string(argument)
         }
         return JSONObject.Member(key: key, value: value)
+    }
+
+    /// The two numbers of a point written `LAT LON`, `LAT,LON` or `LAT, LON` (also one stdin line of
+    /// `reverse -`); nil for anything else. The texts are returned unchecked: the method checks them.
+    static func pointArguments(_ text: String) -> (lat: String, lon: String)? {
+        var parts: [Substring] = []
+        for piece in text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) {
+            parts += piece.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        parts.removeAll { $0.isEmpty }
+        // `48.85,,2.35` and `48.85 , , 2.35` are not points.
+        let commas = text.filter { $0 == "," }.count
+        guard parts.count == 2, commas <= 1 else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
+
+    /// `--country fr,de` as `["fr", "de"]`: the method checks and reports the elements.
+    private static func listMember(_ key: String, _ list: String) -> JSONObject.Member {
+        let items = list.split(separator: ",", omittingEmptySubsequences: false).map { JSONValue.string(String($0)) }
+        return JSONObject.Member(key: key, value: .array(items))
     }
 
     private static func expectCount(_ rest: [String], _ count: Int, for command: String, usage: String) throws(UsageError) {

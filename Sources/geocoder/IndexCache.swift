@@ -98,13 +98,20 @@ final class IndexCache {
 
     /// Writes the index (mode 0600); failures are silent (the cache is an optimisation). Nothing is
     /// written while a source's ctime is in the current clock tick (`SourceKey.settled`).
-    func store(_ gazetteer: CountryGazetteer, key: SourceKey) {
+    func store(_ gazetteer: CountryGazetteer, key: SourceKey, dataPath: String? = nil) {
         guard key.settled else { return }
-        let bytes = gazetteer.binaryIndex(sourceKey: key.header)
         removeAbandonedTemporaries()
-        guard bytes.count <= Self.maxIndexBytes(key),
-              case .success(let temporary) = TemporaryFile.create(in: directory, for: name, mode: 0o600) else { return }
-        _ = temporary.commit(bytes, as: name)
+        guard case .success(let temporary) = TemporaryFile.create(in: directory, for: name, mode: 0o600) else { return }
+        // Streamed (`FileSink`): the 78 MB index is never whole in memory next to the gazetteer just built.
+        // An index larger than `load` accepts is not kept.
+        let committed = temporary.commit(as: name) { fd in
+            if let failure = FileSink.writeIndex(of: gazetteer, sourceKey: key.header, to: fd) { return failure }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { return errno }
+            return Int(info.st_size) <= Self.maxIndexBytes(key) ? nil : EFBIG
+        }
+        guard case .success = committed else { return }
+        if let dataPath { recordSourceAndPrune(dataPath: dataPath) }
     }
 
     /// Deletes this index's temporary files (`.<name>.<random>`) left by a process killed while writing one,

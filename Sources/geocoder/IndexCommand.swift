@@ -38,23 +38,28 @@ extension CommandLineOptions {
 enum IndexCommand {
     /// Writes the index to `output` (see `write(_:to:)`).
     /// - Returns: the exit status: 0, or 1 after one line on stderr when the data or the file fail.
-    static func run(_ gazetteer: CountryGazetteer, dataPath explicit: String?, output: String, maxDataBytes: Int) -> Int32 {
-        let data: [UInt8]
+    /// - Parameter load: the gazetteer (`loadGazetteer()`), called once the data file's checksum is known:
+    ///   the 21 MB read for the checksum are freed before the build, not held next to the built gazetteer.
+    static func run(dataPath explicit: String?, output: String, maxDataBytes: Int, load: () -> CountryGazetteer) -> Int32 {
+        let key: (UInt64, UInt64)
         switch DataLocator.locate(explicit: explicit).flatMap({ DataLocator.read($0, maxBytes: maxDataBytes) }) {
-        case .success(let read): data = read
+        case .success(let data): key = data.withUnsafeBytes { (UInt64(data.count), binaryChecksum($0)) }
         case .failure(let error):
             report(error.message)
             return 1
         }
-        let key = data.withUnsafeBytes { (UInt64(data.count), binaryChecksum($0)) }
-        if let problem = write(gazetteer.binaryIndex(sourceKey: key), to: output) {
+        let gazetteer = load()
+        // Streamed (`FileSink`), so the index is never whole in memory next to the gazetteer.
+        let fill = { (fd: Int32) -> Int32? in FileSink.writeIndex(of: gazetteer, sourceKey: key, to: fd) }
+        if let problem = write(fill, to: output) {
             report("cannot write \(output): \(problem)")
             return 1
         }
         return 0
     }
 
-    /// Puts `bytes` at `output`, as what is there asks:
+    /// Puts what `fill` writes to a descriptor (returning the errno of a failure, or nil) at `output`, as
+    /// what is there asks:
     /// - nothing, or a regular file: a new file in the same folder (`TemporaryFile`: random name,
     ///   O_EXCL|O_NOFOLLOW) renamed over it, so a reader never sees half an index; a replaced file keeps
     ///   its permissions;
@@ -63,23 +68,23 @@ enum IndexCommand {
     ///   as `cp` does), never replaced by a regular file;
     /// - a directory or a block device: refused.
     /// - Returns: nil when written, else why not (one line).
-    static func write(_ bytes: [UInt8], to output: String) -> String? {
+    static func write(_ fill: (Int32) -> Int32?, to output: String) -> String? {
         var info = stat()
         if lstat(output, &info) != 0 {
             guard errno == ENOENT else { return String(cString: strerror(errno)) }
-            return replace(output, with: bytes, keeping: nil)
+            return replace(output, with: fill, keeping: nil)
         }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return replace(output, with: bytes, keeping: info.st_mode & 0o777)
+        case S_IFREG: return replace(output, with: fill, keeping: info.st_mode & 0o777)
         case S_IFDIR, S_IFBLK: return "it is \(RegularFile.kind(info.st_mode)); give a file name"
-        default: return writeInPlace(output, bytes)
+        default: return writeInPlace(output, fill)
         }
     }
 
     /// The atomic replace: a temporary file next to `output`, then `renameat`.
     /// - Parameter mode: the replaced file's permissions, given to the new one; nil for a new file (0644
     ///   less the umask).
-    private static func replace(_ output: String, with bytes: [UInt8], keeping mode: mode_t?) -> String? {
+    private static func replace(_ output: String, with fill: (Int32) -> Int32?, keeping mode: mode_t?) -> String? {
         let folder = DataLocator.parent(of: output) ?? "."
         let name = output.split(separator: "/").last.map(String.init) ?? output
         let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -89,13 +94,13 @@ enum IndexCommand {
         case .failure(let failure): return failure.text
         case .success(let temporary):
             if let mode { fchmod(temporary.fd, mode) }
-            if case .failure(let failure) = temporary.commit(bytes, as: name) { return failure.text }
+            if case .failure(let failure) = temporary.commit(as: name, fill: fill) { return failure.text }
             return nil
         }
     }
 
     /// Opens what `output` is or links to, and writes into it.
-    private static func writeInPlace(_ output: String, _ bytes: [UInt8]) -> String? {
+    private static func writeInPlace(_ output: String, _ fill: (Int32) -> Int32?) -> String? {
         let fd = open(output, O_WRONLY | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { return String(cString: strerror(errno)) }
         defer { close(fd) }
@@ -106,12 +111,6 @@ enum IndexCommand {
         case S_IFREG: if ftruncate(fd, 0) != 0 { return String(cString: strerror(errno)) }
         default: break
         }
-        do throws(StdioServer.OutputError) {
-            try writeAll(fd, bytes)
-        } catch {
-            if case .failed(let code) = error { return String(cString: strerror(code)) }
-            return String(cString: strerror(EPIPE))
-        }
-        return nil
+        return fill(fd).map { String(cString: strerror($0)) }
     }
 }

@@ -35,20 +35,31 @@ enum LayerFiles {
                 layers.append(nil)
                 continue
             }
-            let bytes: [UInt8]
-            switch DataLocator.read(path, maxBytes: maxBytes) {
-            case .success(let read): bytes = read
+            // Decoded first, so the file's bytes are gone before the index is built (a first start's peak).
+            switch decode(path, layer: k, maxBytes: maxBytes, warnings: &warnings) {
+            case .success(let source): layers.append(AreaLayer(source))
             case .failure(let error): return .failure(error)
             }
-            var found: [GeoJSONWarning] = []
-            do throws(GazetteerError) {
-                layers.append(k == 0 ? try CountryGazetteer.admin1Layer(geoJSON: bytes, warnings: &found)
-                                     : try CountryGazetteer.timezoneLayer(geoJSON: bytes, warnings: &found))
-            } catch {
-                return .failure(UsageError(message: "cannot load \(path): \(error.message)"))
-            }
-            for warning in found { warnings.append((path, warning)) }
         }
         return .success(layers)
+    }
+
+    /// Reads and decodes layer `layer` (0: admin1, 1: timezones) at `path`; the bytes go when this returns.
+    static func decode(_ path: String, layer: Int, maxBytes: Int,
+                       warnings: inout [(path: String, warning: GeoJSONWarning)]) -> Result<AreaLayer.Source, UsageError> {
+        let bytes: [UInt8]
+        switch DataLocator.read(path, maxBytes: maxBytes) {
+        case .success(let read): bytes = read
+        case .failure(let error): return .failure(error)
+        }
+        var found: [GeoJSONWarning] = []
+        do throws(GazetteerError) {
+            let source = layer == 0 ? try CountryGazetteer.admin1Source(geoJSON: bytes, warnings: &found)
+                                    : try CountryGazetteer.timezoneSource(geoJSON: bytes, warnings: &found)
+            for warning in found { warnings.append((path, warning)) }
+            return .success(source)
+        } catch {
+            return .failure(UsageError(message: "cannot load \(path): \(error.message)"))
+        }
     }
 }

@@ -6,7 +6,8 @@ import Musl
 import GeoCore
 
 /// Finds and reads the name tables forward search adds to the countries: `country-names.tsv` (CLDR),
-/// `admin1.tsv` and `cities.tsv` (GeoNames).
+/// `admin1.tsv` and `cities.tsv` (GeoNames), `iso-country-names.tsv` (ISO 3166-1 names and official names
+/// from Debian's iso-codes).
 ///
 /// Each file is looked for next to the country GeoJSON first (so `--data`, `$GEOCODER_DATA`, an install's
 /// PREFIX/share/geocoder and a checkout's Data/ each bring their own), then in the places `DataLocator`
@@ -18,11 +19,13 @@ enum NameFiles {
     static let countryNames = "country-names.tsv"
     static let admin1 = "admin1.tsv"
     static let cities = "cities.tsv"
+    static let isoCountryNames = "iso-country-names.tsv"
 
-    /// The three tables' paths (nil where not found), in the order countryNames, admin1, cities.
+    /// The four tables' paths (nil where not found), in the order countryNames, admin1, cities,
+    /// isoCountryNames (last, so the first three keep their places).
     static func locate(dataPath: String, places: Bool) -> [String?] {
         [find(countryNames, near: dataPath), places ? find(admin1, near: dataPath) : nil,
-         places ? find(cities, near: dataPath) : nil]
+         places ? find(cities, near: dataPath) : nil, find(isoCountryNames, near: dataPath)]
     }
 
     /// The file `name` next to `dataPath`, else in the directories `DataLocator` searches; nil when absent.
@@ -39,14 +42,15 @@ enum NameFiles {
     /// One line for stderr naming the tables `locate` did not find (nil when it found all it looked for), and
     /// what forward search loses without them.
     static func missingReport(_ paths: [String?], places: Bool) -> String? {
-        let names = [countryNames, admin1, cities]
+        let names = [countryNames, admin1, cities, isoCountryNames]
         var missing: [String] = []
-        for (k, path) in paths.enumerated() where path == nil && (k == 0 || places) { missing.append(names[k]) }
+        for (k, path) in paths.enumerated() where path == nil && (k == 0 || k == 3 || places) { missing.append(names[k]) }
         if missing.isEmpty { return nil }
         var losses: [String] = []
         if paths[0] == nil { losses.append("country names other than Natural Earth's") }
         if places && paths[1] == nil { losses.append("admin-1 qualifiers") }
         if places && paths[2] == nil { losses.append("cities") }
+        if paths[3] == nil { losses.append("ISO official names") }
         return "warning: \(missing.joined(separator: ", ")) not found beside the data file or in the install's "
             + "share/geocoder: forward search works without \(losses.joined(separator: ", ")) "
             + "(install every Data/ file with scripts/install; --no-places silences the admin-1 and city tables)"
@@ -71,6 +75,8 @@ enum NameFiles {
             if paths[0] != nil { data.countryNames = try NameData.parseCountryNames(contents[0]) }
             if paths[1] != nil { data.admin1 = try NameData.parseAdmin1(contents[1]) }
             if paths[2] != nil { data.cities = try NameData.parseCities(contents[2]) }
+            // ISO names are more country names, indexed as CLDR's are (their kinds say which are which).
+            if paths[3] != nil { data.countryNames += try NameData.parseCountryNames(contents[3], file: .isoCountryNames) }
             return .success(data)
         } catch {
             let path = paths[index(of: error.file)] ?? error.file.fileName
@@ -84,6 +90,7 @@ enum NameFiles {
         case .countryNames: return 0
         case .admin1: return 1
         case .cities: return 2
+        case .isoCountryNames: return 3
         }
     }
 }

@@ -43,14 +43,26 @@ struct TemporaryFile {
         var text: String { String(cString: strerror(code)) }
     }
 
-    /// Writes `bytes`, closes the file and renames it to `finalName`; on any failure removes it.
+    /// Writes `bytes` whole, then commits as `commit(as:fill:)` does: for small files (an index's `.source` record).
     func commit(_ bytes: [UInt8], as finalName: String) -> Result<Void, Failure> {
-        var code: Int32 = 0
-        do throws(StdioServer.OutputError) {
-            try writeAll(fd, bytes)
-        } catch {
-            if case .failed(let failed) = error { code = failed } else { code = EPIPE }
+        commit(as: finalName) { fd in
+            var done = 0
+            while done < bytes.count {
+                let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                done += n
+            }
+            return nil
         }
+    }
+
+    /// Lets `fill` write the content (returning the errno of a failure, or nil; `FileSink` streams the index
+    /// in chunks), closes the file and renames it to `finalName`; on any failure removes it.
+    func commit(as finalName: String, fill: (Int32) -> Int32?) -> Result<Void, Failure> {
+        var code: Int32 = fill(fd) ?? 0
         if close(fd) != 0 && code == 0 { code = errno }
         if code == 0 && renameat(directory, name, directory, finalName) != 0 { code = errno }
         guard code != 0 else { return .success(()) }

@@ -8,36 +8,51 @@ enum Usage {
         USAGE
           geocoder [serve] [--data PATH] [--max-... N]
                                                 JSON-RPC 2.0 server, one message per line on stdin/stdout
-          geocoder reverse LAT LON [--max-distance KM] [--fields F,F]
+          geocoder reverse LAT LON | LAT,LON | - [-m KM] [-f F,F] [-F json|csv|tsv]
                                                 the placemark of a point: the country at or nearest to it (default
-                                                10 km, max 20037.5), its admin1, territory, locality, timezone
-          geocoder forward NAME [--limit N]     countries and cities whose names match, best first (default 5,
+                                                10 km, max 20037.5), its admin1, territory, locality, timezone;
+                                                '-' (or no point, stdin not a terminal): one 'lat,lon' or 'lat lon'
+                                                per stdin line, one answer per line, streamed; a bad line gets an
+                                                error line naming its number (and exit status 1 at the end)
+          geocoder forward NAME [-n N] [-l LANG] [-c CC,CC] [-k country,city] [-F FORMAT]
+                                                countries and cities whose names match, best first (default 5,
                                                 max 250); "Paris, Texas": text after a comma qualifies a city
-          geocoder bbox MINLAT MINLON MAXLAT MAXLON
+          geocoder bbox MINLAT MINLON MAXLAT MAXLON [-F FORMAT]
                                                 countries meeting a box; MINLON > MAXLON crosses the antimeridian
+          geocoder nearby LAT LON --layer NAME=PATH [--radius M] [--limit N] [--layer-name-key KEY]
+                                                features of your GeoJSON layers within M metres (default 500, max
+                                                10000), nearest first (default 10, max 1000); see nearby below
           geocoder csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C]
                        [--prefix P] [--max-distance KM] [--fields F,F] [--max-record-bytes N]
+                       [--match code|name|any] [--min-score X]
                                                 append iso2,iso3,name,match,distanceKm to every CSV row (stdout);
                                                 --fields adds admin1_name,admin1_code,admin1_type,admin1_geonames,
                                                 territory_iso2,territory_iso3,territory_name, locality_name,
                                                 locality_geonameid,locality_population,locality_distance_km,
                                                 locality_bearing,locality_direction, timezone (country: the five);
                                                 COL is a header name or a column number from 1; a record over
-                                                N bytes (default 16777216) stops the run, exit 1, naming its line
+                                                N bytes (default 16777216) stops the run, exit 1, naming its line;
+                                                --forward: --match code (ISO codes only) or name, --min-score X
+                                                leaves a row whose best score is below X empty
           geocoder index --output FILE [--data PATH]
                                                 write the binary index of the data file to FILE (what
                                                 scripts/build-wasm compiles into geocoder.wasm)
+          geocoder cache path|list|clear        the index cache folder; its indexes (size, age, data file);
+                                                remove them (only this user's index files)
+          geocoder --generate man|bash|zsh|fish the man page or a completion script (from OPTIONS below)
           geocoder --help | --version
 
-        The query commands print the JSON result the RPC method returns, on one line.
+        The query commands print the JSON result the RPC method returns, on one line; --format csv or tsv
+        prints a header and one row per result instead (nested members as admin1_name, ...).
         Negative numbers are values: geocoder reverse -9.07 125.1
 
         RPC METHODS (params by name, or by position in this order)
           reverseGeocode  {lat, lon, maxDistanceKm?, fields?}   [lat, lon]; the rest only by name
                           fields: any of "country", "admin1", "territory", "locality", "timezone" (default "country")
-          forwardGeocode  {query, limit?, lang?, countryCodes?, kinds?}   [query] or [query, limit]
+          forwardGeocode  {query, limit?, lang?, countryCodes?, kinds?, match?}   [query] or [query, limit]
           countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
           reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?, fields?}   [points]
+          nearby          {lat, lon, radiusM?, limit?, layers?}   [lat, lon]; the layers of --layer (serve)
           rpc.discover    (no params)                       the OpenRPC document (rpc-schema/openrpc.json)
 
         LIMITS (serve; each breach gets one error reply naming the limit, then serving goes on)
@@ -64,9 +79,14 @@ enum Usage {
           --max-data-bytes N: the largest data file or name table read (default 1073741824); each must be
           a regular file.
 
+        USER LAYERS (serve, nearby)
+          --layer NAME=PATH (repeatable): a GeoJSON file of points, lines and polygons that nearby searches;
+          --layer-name-key KEY: the property holding a feature's name (default "name"). Built at start-up.
+
         INDEX CACHE
           A binary index built from the data file is kept in $GEOCODER_CACHE_DIR, else $XDG_CACHE_HOME/geocoder,
           else ~/.cache/geocoder (a folder only you can write), and rebuilt when a data file changes.
+          Storing an index removes the indexes of data files that no longer exist.
           --no-cache or GEOCODER_NO_CACHE=1: off.
 
         EXIT STATUS

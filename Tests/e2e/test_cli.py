@@ -72,15 +72,23 @@ def test_help(geocoder_bin):
 
 
 @pytest.mark.parametrize("args", [
-    ["reverse"], ["reverse", "48.8"], ["reverse", "48.8", "2.3", "7"], ["reverse", "abc", "2.3"],
+    ["reverse", "48.8"], ["reverse", "48.8", "2.3", "7"], ["reverse", "abc", "2.3"],
     ["reverse", "91", "0"], ["reverse", "48.8", "2.3", "--max-distance"],
     ["reverse", "48.8", "2.3", "--limit", "3"], ["forward"], ["forward", "x", "--limit", "many"],
     ["bbox", "1", "2", "3"], ["bbox", "10", "0", "-10", "5"], ["frobnicate"], ["--no-such-option"],
     ["serve", "extra"],
-], ids=["reverse_no_args", "reverse_one_arg", "reverse_three_args", "reverse_not_a_number",
+    ["reverse", "1,2,3"], ["reverse", "48.8,,2.3"], ["forward", "x", "--format", "xml"], ["serve", "--format", "csv"],
+    ["forward", "x", "--kinds", "town"], ["forward", "x", "--country", "FRA"], ["forward", "x", "--lang", "!!"],
+    ["reverse", "-", "--fields", "nope"], ["reverse", "-", "--max-distance", "-1"], ["cache"], ["cache", "purge"],
+    ["--generate", "word"], ["-Z"],
+], ids=["reverse_one_arg", "reverse_three_args", "reverse_not_a_number",
         "reverse_lat_out_of_range", "max_distance_without_value", "option_of_another_command",
         "forward_no_name", "forward_limit_not_a_number", "bbox_three_args", "bbox_min_lat_above_max",
-        "unknown_command", "unknown_option", "serve_extra_argument"])
+        "unknown_command", "unknown_option", "serve_extra_argument", "reverse_three_comma_parts",
+        "reverse_empty_comma_part", "format_unknown", "format_on_serve", "forward_kinds_unknown",
+        "forward_country_not_alpha2", "forward_lang_malformed", "reverse_lines_bad_fields",
+        "reverse_lines_bad_radius", "cache_no_action", "cache_unknown_action", "generate_unknown",
+        "unknown_short_option"])
 def test_bad_arguments(geocoder_bin, args):
     proc = run_cli(args, binary=geocoder_bin)
     assert proc.returncode == 2, f"geocoder {' '.join(args)}: exit {proc.returncode}, expected 2"
@@ -271,3 +279,127 @@ def test_client_closing_stdout_early_is_not_a_crash(geocoder_bin):
     err = proc.stderr.read().decode("utf-8", "replace")
     assert proc.returncode in (0, 1), f"exit {proc.returncode} (negative = killed by a signal); stderr:\n{err}"
     assert "Fatal error" not in err and "Segmentation" not in err, err
+
+
+# -- CLI conventions (issue 17) -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("point", [["48.8566,2.3522"], ["48.8566, 2.3522"], ["48.8566,", "2.3522"],
+                                   ["48.8566", ",2.3522"]], ids=["comma", "comma_space", "split_after", "split_before"])
+def test_reverse_takes_lat_comma_lon(geocoder_bin, point):
+    assert cli_json(geocoder_bin, "reverse", *point) == cli_json(geocoder_bin, "reverse", "48.8566", "2.3522")
+    assert cli_json(geocoder_bin, "reverse", "-33.87,151.21")["iso2"] == "AU"
+
+
+@pytest.mark.parametrize("short,long", [
+    (["-n", "2"], ["--limit", "2"]), (["-l", "de"], ["--lang", "de"]), (["-c", "us"], ["--country", "us"]),
+    (["-k", "city"], ["--kinds", "city"]), (["-F", "csv"], ["--format", "csv"]),
+], ids=["limit", "lang", "country", "kinds", "format"])
+def test_short_flags_mean_their_long_forms(geocoder_bin, short, long):
+    a = run_cli(["forward", "Paris", *short], binary=geocoder_bin)
+    b = run_cli(["forward", "Paris", *long], binary=geocoder_bin)
+    assert a.returncode == b.returncode == 0, a.stderr
+    assert a.stdout == b.stdout
+
+
+def test_short_flags_of_reverse_help_and_version(geocoder_bin):
+    args = ["38.6", "-9.55"]
+    assert (cli_json(geocoder_bin, "reverse", *args, "-m", "30", "-f", "country,timezone")
+            == cli_json(geocoder_bin, "reverse", *args, "--max-distance", "30", "--fields", "country,timezone"))
+    assert run_cli(["-V"], binary=geocoder_bin).stdout == run_cli(["--version"], binary=geocoder_bin).stdout
+    assert run_cli(["-h"], binary=geocoder_bin).stdout == run_cli(["--help"], binary=geocoder_bin).stdout
+
+
+def test_forward_lang_country_kinds_are_the_rpc_params(geocoder_bin, server):
+    got = cli_json(geocoder_bin, "forward", "Paris", "--lang", "de", "--country", "fr,us", "--kinds", "city",
+                   "--limit", "3")
+    want = server.result("forwardGeocode", {"query": "Paris", "lang": "de", "countryCodes": ["fr", "us"],
+                                            "kinds": ["city"], "limit": 3})
+    assert got == want and got, got
+    assert {r["iso2"] for r in got} <= {"FR", "US"} and {r["kind"] for r in got} == {"city"}, got
+    countries = cli_json(geocoder_bin, "forward", "Deutschland", "--kinds", "country", "--lang", "fr")
+    assert countries[0]["iso2"] == "DE" and countries[0]["country"] == "Allemagne", countries[0]
+
+
+def table(proc, delimiter, status=0):
+    import csv
+    import io
+    assert proc.returncode == status, proc.stderr
+    return list(csv.reader(io.StringIO(proc.stdout.decode("utf-8")), delimiter=delimiter))
+
+
+@pytest.mark.parametrize("fmt,delimiter", [("csv", ","), ("tsv", "\t")])
+def test_format_csv_and_tsv_hold_the_json_results(geocoder_bin, fmt, delimiter):
+    results = cli_json(geocoder_bin, "forward", "Paris", "--limit", "4")
+    rows = table(run_cli(["forward", "Paris", "--limit", "4", "--format", fmt], binary=geocoder_bin), delimiter)
+    header, body = rows[0], rows[1:]
+    assert header == list(results[0].keys()) and len(body) == len(results)
+    for row, result in zip(body, results):
+        assert row[header.index("name")] == result["name"] and row[header.index("iso2")] == result["iso2"]
+        assert float(row[header.index("lat")]) == result["lat"]
+    boxes = cli_json(geocoder_bin, "bbox", "35", "-10", "44", "4")
+    rows = table(run_cli(["bbox", "35", "-10", "44", "4", "-F", fmt], binary=geocoder_bin), delimiter)
+    assert [r[rows[0].index("adm0a3")] for r in rows[1:]] == [b["adm0a3"] for b in boxes]
+    place = cli_json(geocoder_bin, "reverse", "48.8566", "2.3522", "--fields", "country,admin1")
+    rows = table(run_cli(["reverse", "48.8566", "2.3522", "--fields", "country,admin1", "-F", fmt],
+                         binary=geocoder_bin), delimiter)
+    assert len(rows) == 2 and rows[1][rows[0].index("admin1_name")] == place["admin1"]["name"]
+    assert rows[1][rows[0].index("iso2")] == "FR"
+
+
+def test_reverse_reads_points_from_stdin(geocoder_bin):
+    lines = ["48.8566,2.3522", "38.6 -9.55", "not a point", "-33.87, 151.21", "", "91,0", "52.52\t13.40"]
+    proc = run_cli(["reverse", "-"], stdin=("\n".join(lines) + "\n").encode(), binary=geocoder_bin)
+    out = proc.stdout.decode("utf-8").splitlines()
+    assert len(out) == len(lines), out
+    assert loads_strict(out[0]) == cli_json(geocoder_bin, "reverse", "48.8566", "2.3522")
+    assert loads_strict(out[1]) is None
+    assert loads_strict(out[3])["iso2"] == "AU" and loads_strict(out[6])["iso2"] == "DE"
+    for number in (3, 5, 6):
+        bad = loads_strict(out[number - 1])
+        assert bad["line"] == number and bad["error"], bad
+        assert f"line {number}:" in proc.stderr.decode(), proc.stderr
+    assert "lat" in loads_strict(out[5])["error"], out[5]
+    assert proc.returncode == 1, "a bad line makes the exit status 1"
+    # Without '-', a stdin that is not a terminal is read the same way; all good lines: status 0.
+    good = run_cli(["reverse", "--fields", "country,timezone"], stdin=b"48.8566,2.3522\r\n35.68 139.69",
+                   binary=geocoder_bin)
+    assert good.returncode == 0, good.stderr
+    assert [loads_strict(line)["timezone"] for line in good.stdout.decode().splitlines()] == \
+        ["Europe/Paris", "Asia/Tokyo"]
+
+
+def test_reverse_stdin_csv_keeps_one_row_per_line(geocoder_bin):
+    text = b"38.6,-9.55\nnonsense\n48.8566,2.3522\n"
+    rows = table(run_cli(["reverse", "-", "-F", "csv"], stdin=text, binary=geocoder_bin), ",", status=1)
+    assert rows[0][:2] == ["lat", "lon"] and "iso2" in rows[0]
+    assert len(rows) == 4 and all(len(r) == len(rows[0]) for r in rows), rows
+    assert rows[1][rows[0].index("iso2")] == "" and rows[2][0] == "nonsense" and rows[3][rows[0].index("iso2")] == "FR"
+
+
+def test_reverse_stdin_is_streamed(geocoder_bin):
+    """Each answer comes while stdin is still open: a client can feed points one at a time."""
+    import select
+    proc = subprocess.Popen([geocoder_bin, "reverse", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+    try:
+        for point, iso in (("48.8566,2.3522", "FR"), ("35.68,139.69", "JP")):
+            proc.stdin.write(point.encode() + b"\n")
+            proc.stdin.flush()
+            ready, _, _ = select.select([proc.stdout], [], [], REPLY_TIMEOUT)
+            assert ready, f"no answer to {point} while stdin stayed open"
+            assert loads_strict(proc.stdout.readline().decode())["iso2"] == iso
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=REPLY_TIMEOUT)
+    assert proc.returncode == 0
+
+
+def test_reverse_without_a_point_on_a_terminal_is_a_usage_error(geocoder_bin):
+    import pty
+    controller, terminal = pty.openpty()
+    try:
+        proc = subprocess.run([geocoder_bin, "reverse"], stdin=terminal, capture_output=True, timeout=REPLY_TIMEOUT)
+    finally:
+        os.close(controller)
+        os.close(terminal)
+    assert proc.returncode == 2 and proc.stdout == b"" and b"reverse needs" in proc.stderr, proc.stderr

@@ -39,6 +39,12 @@ CATEGORIES = {
     "option-countryCodes": "`countryCodes` filter",
     "option-kinds": "`kinds` restricts to countries or places",
     "option-limit": "`limit`",
+    "iso-official": "issue 16: ISO 3166-1 official and long forms in many languages (Rzeczpospolita Polska)",
+    "iso-comma": "issue 16: ISO's comma forms (Korea, Republic of), in many languages",
+    "code-upper": "issue 16: an ISO code in capitals ranks its country first (AO, NGA)",
+    "capital": "issue 16: capitals by name: own name over alternates, capitals first",
+    "words-around": "issue 16: words around a country's name (the, Republic of, Kingdom of)",
+    "qualifier-nocomma": "issue 16: a trailing qualifier without a comma (Paris TX)",
 }
 PARAMS = {"limit", "lang", "countryCodes", "kinds"}
 MIN_QUERIES = 300

@@ -158,7 +158,7 @@ def test_edited_city_table_rebuilds_the_index(tmp_path):
     data = str(folder / "ne_10m_admin_0_countries.geojson")
     assert cli(tmp_path, "forward", "Zyxwvuville", "--data", data) == []
     with open(folder / "cities.tsv", "a", encoding="utf-8") as f:
-        f.write("99999999\tZyxwvuville\t10.5\t20.5\tTD\t\t123456\tZyx\n")
+        f.write("99999999\tZyxwvuville\t10.5\t20.5\tTD\t\t123456\tZyx\t\n")  # last: the capital column
     found = cli(tmp_path, "forward", "Zyxwvuville", "--data", data)
     assert found and found[0]["kind"] == "city" and found[0]["geonameid"] == 99999999 and found[0]["admin1"] is None
     assert cli(tmp_path, "forward", "Zyx", "--data", data)[0]["name"] == "Zyxwvuville"

@@ -144,3 +144,69 @@ def test_loaded_index_is_the_servers_own_memory_and_answers_stay_right(tmp_path)
     plain = subprocess.run([locate_binary(), "--data", DATA, "--no-cache"], input=lines.encode(),
                            capture_output=True, timeout=REPLY_TIMEOUT, env=env).stdout.splitlines()
     assert [loads_strict(r.decode()) for r in replies] == [loads_strict(r.decode()) for r in plain]
+
+
+# -- housekeeping (issue 17) ------------------------------------------------------------------------------
+
+def cli(args, cache_dir):
+    env = dict(os.environ, GEOCODER_CACHE_DIR=str(cache_dir))
+    env.pop("GEOCODER_NO_CACHE", None)
+    return subprocess.run([locate_binary(), *args], capture_output=True, timeout=REPLY_TIMEOUT, env=env, text=True)
+
+
+def small_data(folder, name="areas.geojson"):
+    folder.mkdir(parents=True, exist_ok=True)
+    data = folder / name
+    data.write_text(json.dumps({"type": "FeatureCollection", "features": [square("Squareland", "SQL", 0, 0, 10, 10)]}))
+    settle(data)
+    return data
+
+
+def test_index_of_a_vanished_data_file_is_removed_when_another_is_stored(tmp_path):
+    """A moved checkout or a deleted folder must not leave its index behind for ever."""
+    cache = tmp_path / "cache"
+    first = small_data(tmp_path / "one")
+    run(["reverse", "5", "5", "--data", str(first)], cache)
+    [old] = cache_files(cache)
+    kept = small_data(tmp_path / "kept", "kept.geojson")
+    run(["reverse", "5", "5", "--data", str(kept)], cache)
+    assert len(cache_files(cache)) == 2, "an index whose data file exists stays"
+    os.remove(first)
+    os.rmdir(tmp_path / "one")
+    second = small_data(tmp_path / "two")
+    run(["reverse", "5", "5", "--data", str(second)], cache)
+    files = cache_files(cache)
+    assert old not in files and len(files) == 2, files
+    assert not (cache / (old + ".source")).exists()
+    listed = cli(["cache", "list"], cache).stdout
+    assert str(second) in listed and str(kept) in listed and str(first) not in listed, listed
+
+
+def test_cache_path_list_and_clear(tmp_path):
+    cache = tmp_path / "cache"
+    assert cli(["cache", "path"], cache).stdout == f"{cache}\n"
+    listed = cli(["cache", "list"], cache)
+    assert listed.returncode == 0 and not cache.exists(), "list neither fails nor creates the folder"
+    data = small_data(tmp_path / "d")
+    run(["reverse", "5", "5", "--data", str(data)], cache)
+    [name] = cache_files(cache)
+    rows = [line.split("\t") for line in cli(["cache", "list"], cache).stdout.splitlines()]
+    assert rows[0][2] == name and rows[0][3] == os.path.realpath(data), rows
+    size_mb = os.path.getsize(cache / name) / 1e6
+    assert abs(float(rows[0][0].split()[0]) - size_mb) <= 0.05, rows
+    assert rows[-1][0] == "total" and "1 index file" in rows[-1][2], rows
+
+    # Things clear must leave: another program's file, a link named like an index (and what it points
+    # to), a folder named like one, and another name pattern.
+    victim = tmp_path / "victim.idx"
+    victim.write_bytes(b"precious\n")
+    os.symlink(victim, cache / "link.idx")
+    (cache / "folder.idx").mkdir()
+    (cache / "notes.txt").write_text("mine\n")
+    (cache / ".half.idx.0123abcd").write_bytes(b"temporary")
+    cleared = cli(["cache", "clear"], cache)
+    assert cleared.returncode == 0, cleared.stderr
+    assert "removed 3 file(s)" in cleared.stdout, cleared.stdout  # the index, its record, the temporary
+    assert sorted(os.listdir(cache)) == ["folder.idx", "link.idx", "notes.txt"]
+    assert victim.read_bytes() == b"precious\n" and os.path.islink(cache / "link.idx")
+    assert cli(["cache", "list"], cache).stdout.startswith("total\t0.0 MB\t0 index file(s)")

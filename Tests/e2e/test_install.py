@@ -56,3 +56,13 @@ def test_missing_name_tables_are_reported_once(tmp_path, geocoder_bin):
     assert done.returncode == 0, done.stderr
     assert done.stderr.count(b"cities.tsv") == 1, done.stderr
     assert all(match["kind"] == "country" for match in json.loads(done.stdout))
+
+
+def test_install_carries_the_man_page_and_completions(tmp_path, geocoder_bin):
+    prefix = installed(tmp_path, geocoder_bin)
+    for what, path in (("man", "share/man/man1/geocoder.1"), ("bash", "share/bash-completion/completions/geocoder"),
+                       ("zsh", "share/zsh/site-functions/_geocoder"),
+                       ("fish", "share/fish/vendor_completions.d/geocoder.fish")):
+        done = run(prefix, tmp_path, "--generate", what)
+        assert done.returncode == 0 and done.stdout, done.stderr
+        assert (prefix / path).read_bytes() == done.stdout, path

@@ -30,6 +30,13 @@ extension CountryGazetteer {
     /// - Parameter warnings: receives the decoder's warnings, in document order.
     public static func load(geoJSON bytes: [UInt8], cellSize: Double = CountryIndex.defaultCellSize,
                             warnings: inout [GeoJSONWarning]) throws(GazetteerError) -> CountryGazetteer {
+        CountryGazetteer(countries: try countries(geoJSON: bytes, warnings: &warnings), cellSize: cellSize)
+    }
+
+    /// The countries of a GeoJSON FeatureCollection, with their geometry, as `load(geoJSON:cellSize:warnings:)`
+    /// reads them before building the index: split so a caller can let go of the file's bytes first.
+    /// - Throws: `GazetteerError.geoJSON` for malformed input, `.noAreas` when nothing polygonal remains.
+    public static func countries(geoJSON bytes: [UInt8], warnings: inout [GeoJSONWarning]) throws(GazetteerError) -> [Country] {
         let features = try CountryGazetteer.decodeFeatures(bytes, warnings: &warnings)
         var countries: [Country] = []
         for (number, feature) in features.enumerated() {
@@ -37,7 +44,7 @@ extension CountryGazetteer {
             countries.append(country(from: feature.properties ?? JSONObject(), area: area, number: number))
         }
         if countries.isEmpty { throw .noAreas }
-        return CountryGazetteer(countries: countries, cellSize: cellSize)
+        return countries
     }
 
     static func multiPolygon(of geometry: GeoJSONGeometry) -> MultiPolygon? {

@@ -20,6 +20,18 @@ extension CountryGazetteer {
         try AreaLayer.load(geoJSON: bytes, keeping: PlacemarkLayers.admin1Schema, cellSize: cellSize, warnings: &warnings)
     }
 
+    /// The admin-1 layer's features decoded (schema `PlacemarkLayers.admin1Schema`), for `AreaLayer.init(_:cellSize:)`.
+    public static func admin1Source(geoJSON bytes: [UInt8], warnings: inout [GeoJSONWarning])
+        throws(GazetteerError) -> AreaLayer.Source {
+        try AreaLayer.decode(geoJSON: bytes, keeping: PlacemarkLayers.admin1Schema, warnings: &warnings)
+    }
+
+    /// The time-zone layer's features decoded (property `tzid`), for `AreaLayer.init(_:cellSize:)`.
+    public static func timezoneSource(geoJSON bytes: [UInt8], warnings: inout [GeoJSONWarning])
+        throws(GazetteerError) -> AreaLayer.Source {
+        try AreaLayer.decode(geoJSON: bytes, keeping: PlacemarkLayers.timezoneSchema, warnings: &warnings)
+    }
+
     /// Builds the time-zone layer (property `tzid`) from a GeoJSON file, as `admin1Layer` does.
     public static func timezoneLayer(geoJSON bytes: [UInt8], cellSize: Double = CountryIndex.defaultCellSize,
                                      warnings: inout [GeoJSONWarning]) throws(GazetteerError) -> AreaLayer {

@@ -78,15 +78,29 @@ public struct ForwardOptions: Equatable, Sendable {
     /// Whether countries and cities may be returned.
     public var countries: Bool
     public var cities: Bool
+    /// Which names may match: ISO codes only, names only, or both.
+    public var match: ForwardMatchMode
 
     public init(limit: Int = 5, language: String? = nil, countryCodes: [String]? = nil, countries: Bool = true,
-                cities: Bool = true) {
+                cities: Bool = true, match: ForwardMatchMode = .any) {
         self.limit = limit
         self.language = language
         self.countryCodes = countryCodes
         self.countries = countries
         self.cities = cities
+        self.match = match
     }
+}
+
+/// Which names a forward query may match. `code` is for columns of codes: a code that names nothing gives
+/// nothing, never a country whose name happens to start with those letters.
+public enum ForwardMatchMode: String, Equatable, Sendable, CaseIterable {
+    /// ISO alpha-2, alpha-3 and numeric codes only, matched whole.
+    case code
+    /// Every name except codes.
+    case name
+    /// Codes and names (the default).
+    case any
 }
 
 /// A city from GeoNames, decoded for showing.

@@ -35,8 +35,10 @@ extension GeoJSONParser {
         try json { (scanner) throws(JSONError) in try scanner.beginArray() }
         var features: [GeoJSONFeature] = []
         while try json({ (scanner) throws(JSONError) in try scanner.hasNext() }) {
+            featuresBegun += 1
             if case .feature(let feature) = try readObject(in: .featureList) { features.append(feature) }
         }
+        featureListEnded = true
         return features
     }
 

@@ -2,6 +2,11 @@
 struct GeoJSONParser {
     var scanner: JSONScanner
     var warnings: [GeoJSONWarning] = []
+    /// Features of a `features` array begun so far; after an error, the failing feature is number
+    /// `featuresBegun - 1` (0-based), for messages that name it (`GeoJSONDecoder.decodeNumberedFeatures`).
+    var featuresBegun = 0
+    /// Set once the `features` array has been read to its end.
+    var featureListEnded = false
 
     /// The GeoJSON object types; names are case-sensitive (RFC 7946 §1.4).
     enum ObjectType: Equatable {

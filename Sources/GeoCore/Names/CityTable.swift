@@ -12,6 +12,8 @@ struct CityTable: Sendable {
     let admin1: Table<Int16>
     /// The entry of the city's GeoNames name in the name index (its text is the name).
     let name: Table<UInt32>
+    /// 1 for a national capital, else 0 (`CityRow.capital`).
+    let capital: Table<UInt8>
 
     static let coordinateScale = 100_000.0
     /// The most admin-1 divisions an `Int16` can number.
@@ -25,7 +27,7 @@ struct CityTable: Sendable {
 
     static var empty: CityTable {
         CityTable(lat: Table([]), lon: Table([]), population: Table([]), geonameid: Table([]), country: Table([]),
-                  admin1: Table([]), name: Table([]))
+                  admin1: Table([]), name: Table([]), capital: Table([]))
     }
 
     func write(to out: inout BinaryWriter) {
@@ -36,6 +38,7 @@ struct CityTable: Sendable {
         out.array(country)
         out.array(admin1)
         out.array(name)
+        out.array(capital)
     }
 }
 
@@ -50,9 +53,10 @@ extension CityTable {
         country = try input.table(of: UInt16.self)
         admin1 = try input.table(of: Int16.self)
         name = try input.table(of: UInt32.self)
+        capital = try input.table(of: UInt8.self)
         let n = lat.count
         guard lon.count == n, population.count == n, geonameid.count == n, country.count == n, admin1.count == n,
-              name.count == n, n < Posting.maxTargets else { throw .invalid("city columns") }
+              name.count == n, capital.count == n, n < Posting.maxTargets else { throw .invalid("city columns") }
         for a in admin1.buffer where a < -1 || Int(a) >= admin1Count { throw .invalid("city admin-1") }
         for v in lat.buffer where v < -9_000_000 || v > 9_000_000 { throw .invalid("city latitude") }
         for v in lon.buffer where v < -18_000_000 || v > 18_000_000 { throw .invalid("city longitude") }

@@ -32,10 +32,17 @@ extension ForwardIndex {
     /// added while fewer than `limit` places were found; names within the edit bound only when nothing
     /// else matched. Text after a comma qualifies a city by its admin-1 division or its country.
     ///
+    /// Before that reading, the query is tried as one name (issue 16): a comma may belong to the name
+    /// ("Korea, Republic of", also tried swapped as "Republic of Korea"), and those whole-name matches come
+    /// first. Without a comma, when the whole query names nothing, its last word or two may qualify the rest
+    /// ("Paris TX", "Paris Texas"), and words people put around a country's name ("the", "Republic of",
+    /// "Kingdom") are dropped (`ForwardQuery.strippedKeys`). A query that is exactly an ISO code in capitals
+    /// ranks that code's country first.
+    ///
     /// The work is bounded whatever the query (issue 13): qualifiers cost one lookup per distinct one until
     /// they leave no city (`split`); names under a prefix are scored from their postings and key lengths,
     /// without decoding them, and a cheap bound skips those that cannot rank; the fuzzy walk's cost does
-    /// not grow with the query (`KeyIndex.forEachFuzzy`).
+    /// not grow with the query (`KeyIndex.forEachFuzzy`). The readings above add a fixed number of lookups.
     /// - Parameter fuzzy: asked once, just before the fuzzy walk (the costly part), whether it may run;
     ///   the server charges its work budget there, so only queries that reach the walk pay for it.
     /// - Returns: the candidates; nil when `fuzzy` refused the walk.
@@ -44,61 +51,137 @@ extension ForwardIndex {
     func search(_ query: String, options: ForwardOptions, countries: [Country],
                 fuzzy: (_ editBound: Int) -> Bool) -> [ForwardCandidate]? {
         guard options.limit > 0 else { return [] }
-        guard let (place, qualifier) = split(query) else { return [] }
-        let allowCountries = options.countries && qualifier == nil
-        let allowCities = options.cities
-        if !allowCountries && !allowCities { return [] }
+        if !options.countries && !options.cities { return [] }
         let codeFilter = options.countryCodes?.compactMap(CountryCode.pack)
-        let flag = NameFolding.flagKey(place)
-        let key = flag ?? NameFolding.key(place)
-        if key.isEmpty { return [] }
+        let match = options.match
         var top = TopCandidates(limit: options.limit)
+        let upperCode = ForwardQuery.isUpperCaseCode(query)
 
         /// The posting's kind, the population its score uses and the one ranking uses, when the filters let
-        /// it through; nil otherwise.
-        func admit(_ posting: Posting, codesAllowed: Bool) -> (kind: NameKind, scored: UInt32, population: Int)? {
+        /// it through; nil otherwise. The scored population is ten times a capital's and a hundredth of a
+        /// place's matched only by an alternate name: a capital ranks first among places of its name within
+        /// 10× its size, and a place's own name beats another's alternate unless that one is 100× larger.
+        /// An alternate that is a spelling of the place's own name ("St. Petersburg", "Genova") is not
+        /// lowered: `spelling` says so (exact matches only; see `ForwardQuery.isSpelling`).
+        func admit(_ posting: Posting, qualifier: Qualifier?, codesAllowed: Bool, flag: Bool, citiesAllowed: Bool = true,
+                   spelling: (() -> Bool)? = nil) -> (kind: NameKind, scored: UInt32, population: Int)? {
             guard let kind = posting.kind else { return nil }
+            if kind.isCode ? match == .name : match == .code { return nil }
             let target = posting.target
             if kind.isCity {
-                guard allowCities, target < cities.count else { return nil }
+                guard options.cities, citiesAllowed, !flag, target < cities.count else { return nil }
                 let code = cities.country[target]
                 if let codeFilter, !codeFilter.contains(code) { return nil }
                 if let qualifier, !qualifier.countries.contains(code) && !qualifier.admin1.contains(Int(cities.admin1[target])) {
                     return nil
                 }
                 let population = cities.population[target]
-                return (kind, population, Int(population))
+                var scored = UInt64(population)
+                if target < cities.capital.count && cities.capital[target] != 0 {
+                    scored = max(scored * 10, ForwardScore.capitalFloor)
+                }
+                if kind == .cityAlternate && !(spelling?() ?? false) { scored /= 100 }
+                return (kind, UInt32(min(scored, UInt64(UInt32.max))), Int(population))
             }
-            guard allowCountries, kind != .admin1, target < countries.count else { return nil }
+            guard options.countries, qualifier == nil, kind != .admin1, target < countries.count else { return nil }
             if kind.isCode && !codesAllowed { return nil }
-            if flag != nil && !kind.isCode { return nil }
+            if flag && !kind.isCode { return nil }
             if let codeFilter, !codeFilter.contains(countryCodes[target]) { return nil }
             return (kind, 0, countries[target].population ?? 0)
         }
 
-        /// Applies the filters and offers the posting at `k` with a score computed from its kind and population.
-        func consider(_ k: Int, _ posting: Posting, _ score: (NameKind, UInt32) -> Double,
-                      _ type: (NameKind) -> ForwardMatch.MatchType, codesAllowed: Bool) {
-            guard let (kind, scored, population) = admit(posting, codesAllowed: codesAllowed) else { return }
-            top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target, score: score(kind, scored), text: k,
-                                       type: type(kind), population: population))
+        /// Offers every place whose name's key is exactly `key`; returns whether any passed the filters.
+        /// `penalty` lowers the scores of a looser reading (words dropped) below the exact ones.
+        @discardableResult
+        func exact(_ key: [UInt8], qualifier: Qualifier?, flag: Bool = false, penalty: Double = 0,
+                   citiesAllowed: Bool = true) -> Bool {
+            var found = false
+            var cursor = KeyIndex.Cursor(names)
+            var i = names.lowerBound(key, &cursor)
+            if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
+            while i < names.count && cursor.key == key {
+                let posting = cursor.posting
+                if let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: true, flag: flag,
+                                                               citiesAllowed: citiesAllowed, spelling: {
+                    ForwardQuery.isSpelling(key, of: ownKey(posting.target))
+                }) {
+                    var score = ForwardScore.exact(kind, population: scored)
+                    if kind.isCode && upperCode && penalty == 0 { score = ForwardScore.upperCaseCode }
+                    top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
+                                               score: ForwardScore.rounded(score - penalty), text: i,
+                                               type: kind.isAlias || (penalty > 0 && !kind.isCity) ? .alias : .exact, population: population))
+                    found = true
+                }
+                cursor.advance()
+                i += 1
+            }
+            return found
         }
 
-        var cursor = KeyIndex.Cursor(names)
-        var i = names.lowerBound(key, &cursor)
-        if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
-        while i < names.count && cursor.key == key {
-            consider(i, cursor.posting, { ForwardScore.exact($0, population: $1) }, { $0.isAlias ? .alias : .exact }, codesAllowed: true)
-            cursor.advance()
-            i += 1
+        /// The folded GeoNames name of city `target`.
+        func ownKey(_ target: Int) -> [UInt8] {
+            let entry = Int(cities.name[target])
+            return entry < names.count ? NameFolding.key(names.text(entry)) : []
         }
-        if flag != nil { return top.items }
+
+        // The whole query as one name, commas and all, and the two sides of one comma swapped.
+        // Failing those, the same without words around a country's name ("Congo, The Democratic Republic
+        // of the" is "the democratic republic of the congo" swapped).
+        var wholeFound = false
+        let commas = query.utf8.reduce(0) { $0 + ($1 == 0x2C ? 1 : 0) }
+        if commas > 0 {
+            var wholeKeys = [NameFolding.key(query)]
+            if commas == 1, let swapped = ForwardQuery.swappedAtComma(query) { wholeKeys.append(NameFolding.key(swapped)) }
+            for whole in wholeKeys { wholeFound = exact(whole, qualifier: nil) || wholeFound }
+            if !wholeFound && options.countries {
+                for whole in wholeKeys {
+                    for stripped in ForwardQuery.strippedKeys(whole) {
+                        wholeFound = exact(stripped, qualifier: nil, penalty: ForwardScore.readingPenalty,
+                                           citiesAllowed: false) || wholeFound
+                    }
+                }
+            }
+        }
+        guard let (place, qualifier) = split(query) else {
+            // "Micronesia, Fed. Sts.", "Taiwan, Province of China": a tail that qualifies nothing, after a
+            // country's name. Countries only, so "Paris, Nowhere" still finds nothing.
+            if commas > 0 && !wholeFound && options.countries, let head = ForwardQuery.headBeforeComma(query) {
+                if !exact(head, qualifier: nil, penalty: ForwardScore.readingPenalty, citiesAllowed: false) {
+                    for stripped in ForwardQuery.strippedKeys(head) {
+                        exact(stripped, qualifier: nil, penalty: ForwardScore.readingPenalty, citiesAllowed: false)
+                    }
+                }
+            }
+            return top.items
+        }
+        if qualifier != nil && !options.cities { return top.items }
+        let flag = NameFolding.flagKey(place)
+        let key = flag ?? NameFolding.key(place)
+        if key.isEmpty { return top.items }
+        let found = exact(key, qualifier: qualifier, flag: flag != nil) || wholeFound
+        if flag != nil || match == .code { return top.items }
+        if !found && qualifier == nil {
+            // "Paris TX": the last word or two as a qualifier of the rest, cities only.
+            for (rest, last) in ForwardQuery.trailingQualifiers(key) {
+                guard let trailing = self.qualifier(last) else { continue }
+                exact(rest, qualifier: trailing, penalty: ForwardScore.readingPenalty)
+            }
+            // "The Turkish Republic", "Kingdom of Spain": the name without the words around it.
+            if options.countries && top.items.isEmpty {
+                for stripped in ForwardQuery.strippedKeys(key) {
+                    exact(stripped, qualifier: nil, penalty: ForwardScore.readingPenalty, citiesAllowed: false)
+                }
+            }
+        }
         if top.items.count < options.limit {
             // Every name under the prefix, scored from its posting and key length (a name is decoded only
             // when its key is too long for the length table); the logarithm is taken only for names the
             // cheap bound does not already put below the worst kept candidate.
             // The end of the names under the prefix: a gallop from here (a few steps for an ordinary
             // query), not a binary search over the whole index.
+            var cursor = KeyIndex.Cursor(names)
+            let i = names.lowerBound(key, &cursor)
+            if cursor.position != i { cursor.load(i) }
             var end = i
             if i < names.count && cursor.key.starts(with: key) {
                 cursor.skip(prefix: key[...])
@@ -106,7 +189,8 @@ extension ForwardIndex {
             }
             for k in i..<end {
                 let posting = names.posting(k)
-                guard let (kind, scored, population) = admit(posting, codesAllowed: false) else { continue }
+                guard let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: false, flag: false)
+                else { continue }
                 let length: Int
                 if let known = names.keyLength(k) {
                     length = known
@@ -114,6 +198,7 @@ extension ForwardIndex {
                     cursor.seek(k)
                     length = cursor.key.count
                 }
+                if length == key.count { continue }  // the exact names, offered above
                 let coverage = Double(key.count) / Double(max(length, key.count))
                 if let threshold = top.threshold,
                    ForwardScore.prefixBound(kind, coverage: coverage, population: scored) < threshold {
@@ -131,8 +216,12 @@ extension ForwardIndex {
             if bound > 0 && !fuzzy(bound) { return nil }
             for part in [KeyIndex.FirstByte.same, .other] where top.items.isEmpty {
                 names.forEachFuzzy(key, bound: bound, firstByte: part) { entry, distance in
-                    consider(entry, names.posting(entry), { ForwardScore.fuzzy($0, distance: distance, population: $1) },
-                             { _ in .fuzzy }, codesAllowed: false)
+                    let posting = names.posting(entry)
+                    guard let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: false, flag: false)
+                    else { return }
+                    top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
+                                               score: ForwardScore.fuzzy(kind, distance: distance, population: scored),
+                                               text: entry, type: .fuzzy, population: population))
                 }
             }
         }

@@ -87,7 +87,9 @@ struct ForwardIndex: Sendable {
                 guard let code = CountryCode.pack(row.code) else { continue }
                 if row.kind == .name { localized.append((asciiLowercased(row.lang), code, label(row.name))) }
                 guard let k = countryOfCode[code] else { continue }
-                names.add(row.name, row.kind == .name ? .countryLocalName : .countryAlias, k)
+                // CLDR names and ISO names and official names are the country's own names: exact matches.
+                let exact = row.kind == .name || row.kind == .iso || row.kind == .official
+                names.add(row.name, exact ? .countryLocalName : .countryAlias, k)
             }
             var admin1Of: [[UInt8]: Int] = [:]
             for row in data.admin1 where admin1Country.count < CityTable.maxAdmin1 {
@@ -128,7 +130,7 @@ struct ForwardIndex: Sendable {
 /// The cities' columns while they are collected.
 private struct CityColumns {
     var lat: [Int32] = [], lon: [Int32] = [], population: [UInt32] = [], geonameid: [UInt32] = []
-    var country: [UInt16] = [], admin1: [Int16] = []
+    var country: [UInt16] = [], admin1: [Int16] = [], capital: [UInt8] = []
 
     var count: Int { lat.count }
 
@@ -139,11 +141,12 @@ private struct CityColumns {
         geonameid.append(row.geonameid)
         country.append(code)
         admin1.append(Int16(division))
+        capital.append(row.capital ? 1 : 0)
     }
 
     func build(names: [UInt32]) -> CityTable {
         CityTable(lat: Table(lat), lon: Table(lon), population: Table(population), geonameid: Table(geonameid),
-                  country: Table(country), admin1: Table(admin1), name: Table(names))
+                  country: Table(country), admin1: Table(admin1), name: Table(names), capital: Table(capital))
     }
 }
 

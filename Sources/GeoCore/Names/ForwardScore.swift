@@ -17,6 +17,18 @@
 /// "Holland" gives the Netherlands' alias (0.90) before Holland, Michigan (33 k, 0.67): a city's exact name
 /// beats a country alias only from about 9 million people.
 enum ForwardScore {
+    /// A country's code written in capitals ("AO", "NGA"): above every name, so the code's country is first.
+    static let upperCaseCode = 1.0
+
+    /// Taken off a match that needed a looser reading of the query (trailing words as a qualifier, words
+    /// around a country's name dropped), so a match of the text as written ranks first.
+    static let readingPenalty = 0.02
+
+    /// The least population a capital is scored as (after its 10×): GeoNames gives some capitals a
+    /// handful of people or none (Plymouth, Montserrat: 0; Adamstown: 46), and a capital should still be
+    /// among the first few places of its name.
+    static let capitalFloor: UInt64 = 20_000
+
     static func populationQuality(_ population: UInt32) -> Double {
         let q = (log10(Double(max(population, 1))) - 3.7) / 3.8
         return min(max(q, 0), 1)

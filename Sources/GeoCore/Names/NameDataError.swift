@@ -2,7 +2,7 @@
 public struct NameDataError: Error, Equatable, Sendable {
     /// Which table.
     public enum File: Equatable, Sendable {
-        case countryNames, admin1, cities
+        case countryNames, admin1, cities, isoCountryNames
 
         /// The file's name in `Data/`.
         public var fileName: String {
@@ -10,6 +10,7 @@ public struct NameDataError: Error, Equatable, Sendable {
             case .countryNames: return "country-names.tsv"
             case .admin1: return "admin1.tsv"
             case .cities: return "cities.tsv"
+            case .isoCountryNames: return "iso-country-names.tsv"
             }
         }
     }
@@ -51,7 +52,7 @@ public struct NameDataError: Error, Equatable, Sendable {
         case .emptyField(let column): return place + "\(column) is empty"
         case .number(let column): return place + "\(column) is not a valid number"
         case .countryCode(let column): return place + "\(column) is not a two-letter country code"
-        case .kind: return place + "kind must be name, short, variant or alias"
+        case .kind: return place + "kind must be name, short, variant, alias, iso or official"
         case .invalidUTF8: return place + "not valid UTF-8"
         }
     }

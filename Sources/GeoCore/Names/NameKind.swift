@@ -5,7 +5,8 @@ enum NameKind: UInt8, Sendable {
     case countryName = 0
     /// NAME_LONG, FORMAL_EN.
     case countryLongName = 1
-    /// A CLDR default name in some language, or a Natural Earth NAME_xx.
+    /// A CLDR default name in some language, a Natural Earth NAME_xx, or an ISO 3166-1 name, common name or
+    /// official name from iso-codes in any of its languages (the user typed the country's own name).
     case countryLocalName = 2
     /// ISO alpha-2, alpha-3, numeric, or Natural Earth's ADM0_A3: matches only whole.
     case countryCode = 3

@@ -152,8 +152,15 @@ struct ForwardBoundsTests {
             guard key.starts(with: q) else { continue }
             let population = index.cities.population[posting.target]
             let isExact = key == q
-            let score = isExact ? ForwardScore.exact(kind, population: population)
-                : ForwardScore.prefix(kind, coverage: Double(q.count) / Double(key.count), population: population)
+            // As search scores them (issue 16): capitals as 10× (at least `capitalFloor`), alternates as a
+            // hundredth unless an exact match spells the city's own name.
+            var scored = UInt64(population)
+            if index.cities.capital[posting.target] != 0 { scored = max(scored * 10, ForwardScore.capitalFloor) }
+            let own = NameFolding.key(index.names.text(Int(index.cities.name[posting.target])))
+            if kind == .cityAlternate && !(isExact && ForwardQuery.isSpelling(key, of: own)) { scored /= 100 }
+            let weight = UInt32(min(scored, UInt64(UInt32.max)))
+            let score = isExact ? ForwardScore.exact(kind, population: weight)
+                : ForwardScore.prefix(kind, coverage: Double(q.count) / Double(key.count), population: weight)
             let candidate = ForwardCandidate(isCity: true, target: posting.target, score: score, text: i,
                                              type: isExact ? .exact : .prefix, population: Int(population))
             for isExactTable in [true, false] where isExact || !isExactTable {

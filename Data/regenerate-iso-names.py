@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Regenerate Data/iso-country-names.tsv: the ISO 3166-1 country names and official names, in English
+and in every language Debian's `iso-codes` translates them into.
+
+Maintainer tool, not part of the build: building and running the geocoder need no network.
+
+Source, pinned so the output is reproducible: the Debian package `iso-codes` (4.15.0-1, LGPL-2.1; the
+data behind pycountry), fetched with `apt-get download`. From `iso_3166-1.json` come `name` ("Korea,
+Republic of", "Bolivia, Plurinational State of") and `common_name` ("South Korea", "Bolivia") as kind
+`iso`, and `official_name` ("Islamic Republic of Afghanistan") as kind `official`; from
+`LC_MESSAGES/iso_3166-1.mo` in each locale (read with Python's gettext module) their translations
+("Rzeczpospolita Polska", "République unie de Tanzanie"). A translation equal to the English text is left
+out (the English row has it), and so is one that folds (case, accents) to another country's English
+name: those are translators' slips (Guaraní "Mexico" for Malaysia, Faroese "Sámoa" for American Samoa)
+that would send a user's query to the wrong country. A text that one language gives to two or more
+countries ("Gweriniaeth Islamaidd Pacistan" for both Pakistan and Afghanistan in Welsh: an outdated
+translation left behind when an English text changed) is left out for all of them, since the table
+cannot say which it names.
+
+Columns are those of country-names.tsv (`code lang kind name`), so the geocoder parses both alike.
+Language tags are the gettext locale names in BCP 47 form (`pt_BR` → `pt-BR`, `sr@latin` → `sr-Latn`).
+
+Usage: python3 Data/regenerate-iso-names.py [--out DIR]   (writes next to this script unless DIR is
+given; needs apt-get download, i.e. network access to Debian)
+"""
+import gettext
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unicodedata
+
+ISO_CODES_DEB = "iso-codes=4.15.0-1"
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# gettext script modifiers → BCP 47 script subtags.
+SCRIPT_MODIFIERS = {"latin": "Latn", "Latn": "Latn", "iqtelif": "Latn", "cyrillic": "Cyrl"}
+
+
+def language_tag(locale_name):
+    """gettext's `pt_BR`, `sr@latin` → BCP 47 `pt-BR`, `sr-Latn`."""
+    base, _, modifier = locale_name.partition("@")
+    parts = base.split("_")
+    if modifier:
+        script = SCRIPT_MODIFIERS.get(modifier)
+        if script is None:
+            return None
+        parts.insert(1, script)
+    return "-".join(parts)
+
+
+def iso_tree(work):
+    """Unpacks the pinned iso-codes package into `work` and returns the root of its files."""
+    deb_dir = os.path.join(work, "deb")
+    os.makedirs(deb_dir)
+    subprocess.check_call(["apt-get", "download", "-q", ISO_CODES_DEB], cwd=deb_dir,
+                          stdout=subprocess.DEVNULL)
+    deb = glob.glob(os.path.join(deb_dir, "*.deb"))[0]
+    tree = os.path.join(work, "iso-codes")
+    subprocess.check_call(["dpkg-deb", "-x", deb, tree])
+    return tree
+
+
+def folded(text):
+    """Case- and accent-insensitive form, for comparing a translation with the English names."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+
+
+def clean(text):
+    return " ".join(text.replace("\t", " ").split())
+
+
+def rows(tree, domain="iso_3166-1"):
+    with open(os.path.join(tree, "usr/share/iso-codes/json", domain + ".json"), encoding="utf-8") as f:
+        entries = json.load(f)["3166-1"]
+    english = []
+    for entry in entries:
+        code = entry["alpha_2"]
+        for field, kind in (("name", "iso"), ("common_name", "iso"), ("official_name", "official")):
+            if field in entry:
+                english.append((code, kind, entry[field]))
+    out = set((code, "en", kind, clean(text)) for code, kind, text in english)
+    english_owners = {}
+    for code, _, text in english:
+        english_owners.setdefault(folded(clean(text)), set()).add(code)
+    for mo in sorted(glob.glob(os.path.join(tree, "usr/share/locale/*/LC_MESSAGES", domain + ".mo"))):
+        locale_name = mo.split(os.sep)[-3]
+        lang = language_tag(locale_name)
+        if lang is None or lang == "en" or lang.startswith("en-"):
+            continue
+        with open(mo, "rb") as f:
+            catalog = gettext.GNUTranslations(f)
+        for code, kind, text in english:
+            translated = clean(catalog.gettext(text))
+            owners = english_owners.get(folded(translated), {code})
+            if translated and translated != clean(text) and code in owners:
+                out.add((code, lang, kind, translated))
+    owners_in_language = {}
+    for code, lang, _, text in out:
+        owners_in_language.setdefault((lang, folded(text)), set()).add(code)
+    return sorted(row for row in out if len(owners_in_language[(row[1], folded(row[3]))]) == 1)
+
+
+def main():
+    out_dir = HERE
+    if len(sys.argv) == 3 and sys.argv[1] == "--out":
+        out_dir = sys.argv[2]
+    elif len(sys.argv) != 1:
+        raise SystemExit(__doc__)
+    with tempfile.TemporaryDirectory() as work:
+        table = rows(iso_tree(work))
+    path = os.path.join(out_dir, "iso-country-names.tsv")
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write("code\tlang\tkind\tname\n")
+        for row in table:
+            f.write("\t".join(row) + "\n")
+    print(f"{path}: {len(table)} names", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+/// How much of each table a gazetteer holds, counted from the loaded tables (never typed in), for the
+/// server's `serverInfo` method: a user can see at once that the cities or a layer are missing.
+public struct GazetteerContents: Equatable, Sendable {
+    /// Natural Earth admin-0 features.
+    public var countries: Int
+    /// GeoNames cities and towns (0 without `cities.tsv` or with `--no-places`).
+    public var cities: Int
+    /// GeoNames admin-1 divisions forward search qualifies by (0 without `admin1.tsv`).
+    public var admin1Divisions: Int
+    /// Localized country names (CLDR), every language (0 without `country-names.tsv`).
+    public var countryNames: Int
+    /// Areas of the admin-1 polygon layer; nil when the layer is not there.
+    public var admin1Areas: Int?
+    /// Areas of the time-zone layer; nil when the layer is not there.
+    public var timezoneAreas: Int?
+}
+
+extension CountryGazetteer {
+    public var contents: GazetteerContents {
+        GazetteerContents(countries: countries.count, cities: cityCount, admin1Divisions: search.admin1.count,
+                          countryNames: search.localized.entries.count, admin1Areas: admin1Layer?.featureCount,
+                          timezoneAreas: timezoneLayer?.featureCount)
+    }
+}

@@ -1,0 +1,110 @@
+/// Other readings of a forward query than "name, qualifier, …" (issue 16): the whole text as an ISO code,
+/// the two sides of an ISO comma form swapped, trailing words as a qualifier, and a country's name
+/// without the words people put around it. Pure functions over the query or its folded key, so each is
+/// tested alone; `ForwardIndex.search` decides when each is tried.
+enum ForwardQuery {
+    /// Whether `query` is exactly two or three ASCII capitals ("AO", "NGA"): written as a code, so the
+    /// code's country ranks before names that fold to the same letters (Vietnamese "Áo" is Austria).
+    static func isUpperCaseCode(_ query: String) -> Bool {
+        let utf8 = query.utf8
+        return (utf8.count == 2 || utf8.count == 3) && utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
+    }
+
+    /// "Korea, Republic of" → "Republic of Korea": ISO's inverted form put back in reading order; nil
+    /// unless the query has text on both sides of its only comma.
+    static func swappedAtComma(_ query: String) -> String? {
+        let parts = query.utf8.split(separator: 0x2C, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let head = String(decoding: parts[0], as: UTF8.self), tail = String(decoding: parts[1], as: UTF8.self)
+        guard !NameFolding.key(head).isEmpty, !NameFolding.key(tail).isEmpty else { return nil }
+        return tail + " " + head
+    }
+
+    /// The folded key of the text before the first comma; nil when it folds to nothing.
+    static func headBeforeComma(_ query: String) -> [UInt8]? {
+        guard let head = query.utf8.split(separator: 0x2C, maxSplits: 1, omittingEmptySubsequences: false).first
+        else { return nil }
+        let key = NameFolding.key(String(decoding: head, as: UTF8.self))
+        return key.isEmpty ? nil : key
+    }
+
+    /// The splits of a folded key into (place, qualifier) at its last word and at its last two words:
+    /// "paris tx" → ("paris", "tx"); "paris new york" → ("paris new", "york"), ("paris", "new york").
+    static func trailingQualifiers(_ key: [UInt8]) -> [(place: [UInt8], qualifier: [UInt8])] {
+        var result: [(place: [UInt8], qualifier: [UInt8])] = []
+        var spaces: [Int] = []
+        for (k, byte) in key.enumerated() where byte == 0x20 { spaces.append(k) }
+        for space in spaces.reversed().prefix(2) where space > 0 && space + 1 < key.count {
+            result.append((Array(key[..<space]), Array(key[(space + 1)...])))
+        }
+        return result
+    }
+
+    /// Folded words before a country's name that do not change which country it is: English and the
+    /// common forms in other languages of "the", "Republic of", "Kingdom of", "State of", … Longest first,
+    /// though every leading run that matches is tried.
+    static let leadingWords: [[UInt8]] = [
+        "the federal republic of", "federal republic of", "the democratic republic of", "democratic republic of",
+        "the republic of the", "republic of the", "the republic of", "republic of", "the kingdom of the",
+        "kingdom of the", "state of the", "republika", "republiken", "republique des", "dawlat al", "the kingdom of", "kingdom of", "the commonwealth of", "commonwealth of",
+        "the state of", "state of", "the principality of", "principality of", "the union of", "union of",
+        "country of", "the", "bundesrepublik", "republik", "konigreich", "furstentum", "republique federale du",
+        "republique federale d", "republique du", "republique de", "republique d", "republique", "royaume du",
+        "royaume de", "royaume d", "etat du", "etat de", "etat d", "principaute de", "republica federal de",
+        "republica federativa do", "republica de", "republica del", "republica do", "republica da", "reino de",
+        "reino del", "reino do", "reino da", "estado de", "principado de", "repubblica di", "repubblica del",
+        "repubblica della", "regno di", "regno del", "stato di", "republiek", "koninkrijk", "koninkrijk der",
+        "rzeczpospolita", "dawlat", "jumhuriyat", "al jumhuriyah al", "die", "der", "das", "la", "le", "l",
+        "el", "de", "het",
+    ].map { Array($0.utf8) }
+
+    /// Folded words after a country's name that do not change which country it is.
+    static let trailingWords: [[UInt8]] = ["republic", "kingdom", "republik", "state"].map { Array($0.utf8) }
+
+    /// `key` without a leading and/or a trailing run of `leadingWords`/`trailingWords`, each distinct
+    /// non-empty result once: "the turkish republic" → "the turkish", "turkish republic", "turkish".
+    /// Empty when no such words are there.
+    static func strippedKeys(_ key: [UInt8]) -> [[UInt8]] {
+        var heads: [[UInt8]] = [key]
+        // Every run that matches, so "the democratic republic of the congo" gives both "the congo" and
+        // "democratic republic of the congo" (at most a handful: the runs must all start the key).
+        for word in leadingWords where key.count > word.count + 1 && key.starts(with: word) && key[word.count] == 0x20 {
+            heads.append(Array(key[(word.count + 1)...]))
+        }
+        var result: [[UInt8]] = []
+        func add(_ candidate: [UInt8]) {
+            if !candidate.isEmpty && candidate != key && !result.contains(candidate) { result.append(candidate) }
+        }
+        for head in heads {
+            add(head)
+            for word in trailingWords where head.count > word.count + 1 && head.suffix(word.count).elementsEqual(word)
+                && head[head.count - word.count - 1] == 0x20 {
+                add(Array(head[..<(head.count - word.count - 1)]))
+            }
+        }
+        return result
+    }
+
+    /// Whether the folded alternate name `key` is a spelling of the folded own name `own` rather than
+    /// another name: same first letter and at most max(2, a quarter of the longer) edits ("st petersburg"
+    /// of "saint petersburg", "genova" of "genoa"), not "victoria" of "hong kong". Names longer than 64
+    /// bytes never count (bounded work). The own name's first words count too ("frankfurt" of "frankfurt
+    /// am main").
+    static func isSpelling(_ key: [UInt8], of own: [UInt8]) -> Bool {
+        guard let first = key.first, own.first == first, key.count <= 64, own.count <= 64 else { return false }
+        if own.count > key.count && own.starts(with: key) && own[key.count] == 0x20 { return true }
+        let bound = max(2, max(key.count, own.count) / 4)
+        if abs(key.count - own.count) > bound { return false }
+        var previous = Array(0...own.count)
+        var current = [Int](repeating: 0, count: own.count + 1)
+        for i in 1...key.count {
+            current[0] = i
+            for j in 1...own.count {
+                let substitution = previous[j - 1] + (key[i - 1] == own[j - 1] ? 0 : 1)
+                current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+            }
+            swap(&previous, &current)
+        }
+        return previous[own.count] <= bound
+    }
+}

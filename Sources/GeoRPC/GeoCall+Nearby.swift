@@ -1,0 +1,64 @@
+import GeoCore
+
+/// `nearby` results: one object per feature, nearest first.
+extension GeoCall {
+    /// Runs a `nearby` call against the loaded layers.
+    /// - Throws: `.invalidParams` naming `layers[k]` when that name is not a loaded layer (the message
+    ///   lists the loaded ones; a server without `--layer` has none, and then answers `[]` to a call
+    ///   that names no layer).
+    public static func nearbyHits(_ request: NearbyRequest, in layers: FeatureLayers) throws(RPCError) -> [NearbyHit] {
+        var selection: [Int]? = nil
+        if let names = request.layers {
+            var indexes: [Int] = []
+            for (k, name) in names.enumerated() {
+                guard let index = layers.index(named: name) else {
+                    let loaded = layers.layers.isEmpty ? "none" : layers.layers.map { $0.name }.joined(separator: ", ")
+                    throw .invalidParams(InvalidParams(param: "layers[\(k)]",
+                                                       problem: .invalidValue("names no loaded layer (loaded: \(loaded))")))
+                }
+                if !indexes.contains(index) { indexes.append(index) }
+            }
+            selection = indexes
+        }
+        return layers.nearby(request.point, radiusM: request.radiusM, limit: request.limit, layers: selection)
+    }
+
+    /// Writes the `nearby` result: an array of
+    /// `{layer, id, name, properties, geometry, distanceM, bearingDeg, direction, inside, nearestPoint}`,
+    /// members in this order. `id`, `name` and `properties` are null when the feature has none; `bearingDeg`
+    /// and `direction` are null at distance 0; `inside` is null for features without area;
+    /// `nearestPoint` is `[lat, lon]`. Distances and bearings are written in full (shortest round-trip).
+    public static func writeNearby(_ hits: [NearbyHit], layers: FeatureLayers, into out: inout JSONWriter) {
+        out.beginArray()
+        for hit in hits {
+            let layer = layers.layers[hit.layer]
+            let feature = layer.features[hit.feature]
+            out.beginObject()
+            out.key("layer")
+            out.string(layer.name)
+            out.key("id")
+            if let id = feature.id { out.value(id) } else { out.null() }
+            out.key("name")
+            if let name = feature.name { out.string(name) } else { out.null() }
+            out.key("properties")
+            out.raw(feature.properties)
+            out.key("geometry")
+            if let kind = feature.kind { out.string(kind.name) } else { out.null() }
+            out.key("distanceM")
+            out.number(hit.distanceM)
+            out.key("bearingDeg")
+            if let bearing = hit.bearingDeg { out.number(bearing) } else { out.null() }
+            out.key("direction")
+            if let direction = hit.direction { out.string(direction) } else { out.null() }
+            out.key("inside")
+            if let inside = hit.inside { out.bool(inside) } else { out.null() }
+            out.key("nearestPoint")
+            out.beginArray()
+            out.number(hit.nearestPoint.lat)
+            out.number(hit.nearestPoint.lon)
+            out.endArray()
+            out.endObject()
+        }
+        out.endArray()
+    }
+}
