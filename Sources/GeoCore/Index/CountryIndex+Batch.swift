@@ -100,13 +100,12 @@ extension CountryIndex {
                 }
                 records[k] = cell != Self.sea && cell & Self.borderBit != 0 ? Int(cell & ~Self.borderBit) : -1
             }
-            // The lists' starts; then each list's first chunk; then that chunk's first vertex.
+            // The lists' starts; then each list's first chunk, which names its first vertex.
             for k in 0..<n where lists[k] >= 0 {
-                let start = 5 &* Int(nearStarts[lists[k]])
+                let start = Self.nearEntryWords &* Int(nearStarts[lists[k]])
                 lists[k] = start < nearList.count ? start : -1
             }
-            for k in 0..<n where lists[k] >= 0 { lists[k] = 3 &* Int(nearList[lists[k]]) }
-            for k in 0..<n where lists[k] >= 0 { lists[k] = Int(chunks[lists[k]]) }
+            for k in 0..<n where lists[k] >= 0 { lists[k] = Int(nearList[lists[k]] & Self.chunkVertexMask) }
             for k in 0..<n where lists[k] >= 0 { sink ^= UInt32(truncatingIfNeeded: vertexLat(lists[k]).bitPattern) }
             // The sketch headers name the records; then the records' first words; then a vertex of each.
             for k in 0..<n where records[k] >= 0 { records[k] = recordOffset(sketch: records[k]) }

@@ -19,7 +19,6 @@ extension CountryIndex {
         out.array(nearBlocks)
         out.array(nearStarts)
         out.array(nearList)
-        out.array(chunks)
     }
 
     /// Reads an index written by `write(to:)` and checks every invariant a query relies on, so a damaged
@@ -89,10 +88,10 @@ extension CountryIndex {
         nearBlocks = try input.table(of: UInt32.self)
         nearStarts = try input.table(of: UInt32.self)
         nearList = try input.table(of: UInt32.self)
-        chunks = try input.table(of: UInt32.self)
         (eastRuns, westRuns) = Self.blockRuns(blocks, blockColumns: self.blockColumns, columns: self.columns)
         bandScale = Double(Self.bands) / cellSize
         try checkNearLists()
+        if !nearBlocks.isEmpty { areaVertexStart = Self.areaVertexStarts(areaRingStart: areaRingStart, ringStart: ringStart) }
     }
 
     /// An offset table: starts at 0, never decreases, ends at `end`.

@@ -1,11 +1,16 @@
 /// The near lists: for the default search radius, each sea or border cell names the few runs of edges
 /// ("chunks") that come within that radius of any point of the cell, so the nearest-border search for a
-/// point there reads one list and a few chunk boxes instead of walking the cells around it.
+/// point there reads one list and then only the vertices of the chunks it measures.
 ///
 /// A chunk is up to `chunkEdgeCount` consecutive edges of one ring (so its vertices share a few cache
-/// lines), with the box of their vertices (copied into every list that names the chunk): latitudes `south...north` (raw; the search widens them by
-/// `arcExcursion`, as it does an edge's) and longitudes `west...east` (the whole circle when one of its
-/// edges spans 180° or more of longitude, whose short arc may leave its ends' longitudes).
+/// lines). A cell's list gives, per chunk, three words: the chunk's first vertex and edge count (one word,
+/// so no per-chunk table stands between the list and the vertices), then its box relative to the cell's
+/// south-west corner, in `Int16` steps of `boxStep` degrees rounded outwards: latitudes `south...north`
+/// (raw; the search widens them by `arcExcursion`, as it does an edge's) and longitudes `west...east`.
+/// A value past ±`Int16.max` steps saturates; that is still a lower bound, because the point lies in the
+/// cell (see `chunkBound`). A chunk whose longitudes cannot be put as one interval near the cell (an
+/// edge spanning 180° or more, or a box far round the circle) gets the widest longitudes, gap 0.
+/// The area of an edge is found from its vertex (`area(ofVertex:)`), only for an edge that may win.
 ///
 /// Why a cell's list is complete for any radius up to `nearRadiusKm`: an edge within that radius of a point
 /// of the cell has its nearest point inside its chunk's widened box, so the box lies within the radius of
@@ -15,8 +20,17 @@
 extension CountryIndex {
     /// The radius the near lists are built for: `CountryGazetteer.defaultMaxDistanceKm`, what users get.
     public static let nearListRadiusKm = 10.0
-    /// Edges per chunk: small enough for a tight box, large enough to keep the cell lists short.
+    /// Edges per chunk: small enough for a tight box, large enough to keep the cell lists short; the
+    /// count (1...16) takes the top 4 bits of the list's first word.
     static let chunkEdgeCount = 16
+    /// The first word's vertex bits: chunks start below vertex 2²⁸ (the builder lists nothing otherwise).
+    static let chunkVertexMask: UInt32 = (1 << 28) - 1
+    /// Words per listed chunk.
+    static let nearEntryWords = 3
+    /// The box's step in degrees: 1/4096° (27 m), so ±8° about the cell fit an `Int16`.
+    static let boxStep = 1.0 / 4096
+    /// The largest cell the lists are built for: the boxes' ±8° frame must hold the cell (`chunkBound`).
+    static let nearListMaxCellSize = 4.0
     /// A `nearBlocks` value: no sea or border cell of the block has an edge within the radius.
     static let noNearList: UInt32 = .max
     /// Lists are built only when arcs stay within this many degrees of their ends' latitudes: past it the
@@ -29,6 +43,23 @@ extension CountryIndex {
         maxKm <= nearRadiusKm && !nearBlocks.isEmpty && (own == Self.sea || own & Self.borderBit != 0)
     }
 
+    /// The area whose rings hold vertex `v` (`areaVertexStart` is short and sorted: a binary search).
+    @inline(__always)
+    func area(ofVertex v: Int) -> Int {
+        var low = 0, high = areaVertexStart.count - 1
+        // Invariant: areaVertexStart[low] <= v < areaVertexStart[high].
+        while high - low > 1 {
+            let mid = (low + high) >> 1
+            if Int(areaVertexStart[mid]) <= v { low = mid } else { high = mid }
+        }
+        return low
+    }
+
+    /// Per area, its first vertex, then the vertex count: what `area(ofVertex:)` searches.
+    static func areaVertexStarts(areaRingStart: Table<UInt32>, ringStart: Table<UInt32>) -> [UInt32] {
+        areaRingStart.buffer.map { ringStart[Int($0)] }
+    }
+
     /// `nearestArea(to:withinKm:)` for a point `p` (longitude wrapped) in cell (`r`, `c`), a sea or border
     /// cell, and `maxKm` ≤ `nearRadiusKm`: the listed chunks' edges, nearest box first.
     func nearestByLists(_ p: GeoPoint, _ maxKm: Double, row r: Int, column c: Int) -> (area: Int, distanceKm: Double)? {
@@ -38,42 +69,54 @@ extension CountryIndex {
         let start = Int(nearStarts[k]), end = Int(nearStarts[k &+ 1])
         if start == end { return nil }
         var search = NearestSearch(point: p, maxKm: maxKm, window: .pending, excursion: arcExcursion)
+        // The point relative to the cell's south-west corner, as the boxes are stored.
+        let y = p.lat - rowSouth[r], x = p.lon - columnWest[c]
         // The chunk with the least bound first, so the best distance is near its final value before the
         // others are bounded against it.
         var first = -1, firstBound = search.limitSquared
         for j in start..<end {
-            let bound = chunkBound(listed: j, search)
+            let bound = chunkBound(listed: j, y: y, x: x, search)
             if bound <= firstBound {
                 firstBound = bound
                 first = j
             }
         }
         if first < 0 { return nil }
-        searchChunk(Int(nearList[5 &* first]), nearestFirst: true, &search)
+        searchChunk(nearList[Self.nearEntryWords &* first], nearestFirst: true, &search)
         for j in start..<end where j != first {
-            if chunkBound(listed: j, search) > search.limitSquared { continue }
-            searchChunk(Int(nearList[5 &* j]), nearestFirst: false, &search)
+            if chunkBound(listed: j, y: y, x: x, search) > search.limitSquared { continue }
+            searchChunk(nearList[Self.nearEntryWords &* j], nearestFirst: false, &search)
         }
         return search.bestArea < 0 ? nil : (search.bestArea, search.bestKm)
     }
 
-    /// A lower bound on the squared angle from the search's point to any edge of the chunk listed at `j`.
+    /// A lower bound on the squared angle from the search's point, at `y` degrees north of its cell's south
+    /// line and `x` east of its west line, to any edge of the chunk listed at `j`.
+    ///
+    /// The gaps are taken in the cell's frame: max(0, south − excursion − y, y − north − excursion), and
+    /// max(0, west − x, x − east). A saturated value only shrinks its gap or leaves it at 0: a south below
+    /// −8° and a north above +8° are already outside the cell (0 ≤ y ≤ cell size < 8°), and a saturated far
+    /// side moves nearer. The longitude interval is the box's copy nearest the cell, and the builder stores
+    /// one only for boxes under 180° wide within 45° of it, where the gap that way is the shorter one.
     @inline(__always)
-    func chunkBound(listed j: Int, _ search: NearestSearch) -> Double {
-        let b = 5 &* j
-        let south = Double(Float(bitPattern: nearList[b &+ 1])), north = Double(Float(bitPattern: nearList[b &+ 2]))
-        let west = Double(Float(bitPattern: nearList[b &+ 3])), east = Double(Float(bitPattern: nearList[b &+ 4]))
-        let lat = search.p.lat
-        let latitudeGap = max(0, max((south - arcExcursion) - lat, lat - (north + arcExcursion)))
-        return search.lowerBound(latitudeGap: latitudeGap, longitudeGap: search.longitudeGap(west: west, east: east))
+    func chunkBound(listed j: Int, y: Double, x: Double, _ search: NearestSearch) -> Double {
+        let b = Self.nearEntryWords &* j
+        let lat = nearList[b &+ 1], lon = nearList[b &+ 2]
+        let south = Double(Int16(truncatingIfNeeded: lat)) * Self.boxStep
+        let north = Double(Int16(truncatingIfNeeded: lat >> 16)) * Self.boxStep
+        let west = Double(Int16(truncatingIfNeeded: lon)) * Self.boxStep
+        let east = Double(Int16(truncatingIfNeeded: lon >> 16)) * Self.boxStep
+        let latitudeGap = max(0, max((south - arcExcursion) - y, y - (north + arcExcursion)))
+        let longitudeGap = max(0, max(west - x, x - east))
+        return search.lowerBound(latitudeGap: latitudeGap, longitudeGap: longitudeGap)
     }
 
-    /// Measures the edges of `chunk` that could tie or beat the best; with `nearestFirst`, the one with the
-    /// least bound before the others (for the first chunk, when the best is still the radius).
+    /// Measures the edges of the chunk whose list word is `word` that could tie or beat the best; with
+    /// `nearestFirst`, the one with the least bound before the others (for the first chunk, when the best
+    /// is still the radius).
     @inline(__always)
-    func searchChunk(_ chunk: Int, nearestFirst: Bool, _ search: inout NearestSearch) {
-        let c = 3 &* chunk
-        let first = Int(chunks[c]), end = Int(chunks[c &+ 1]), area = Int(chunks[c &+ 2])
+    func searchChunk(_ word: UInt32, nearestFirst: Bool, _ search: inout NearestSearch) {
+        let first = Int(word & Self.chunkVertexMask), end = first &+ Int(word >> 28) &+ 1
         var nearest = -1
         if nearestFirst {
             var nearestBound = search.limitSquared
@@ -85,47 +128,46 @@ extension CountryIndex {
                 }
             }
             if nearest < 0 { return }
-            search.measure(edge: nearest, area: area, in: self)
+            search.measure(edge: nearest, in: self)
         }
         for i in first..<end where i != nearest {
             if search.bound(edge: i, in: self) > search.limitSquared { continue }
-            search.measure(edge: i, area: area, in: self)
+            search.measure(edge: i, in: self)
         }
     }
 }
 
 extension CountryIndex {
     /// Checks the near lists read from a file: either all empty, or shaped for this grid with every block
-    /// value, list start, chunk number, edge range and area in range and every box a box on the sphere,
-    /// so no query can read outside a table. (A box that does not hold its edges would give wrong
-    /// distances, never a crash; the file's checksum guards against damage of that kind.)
+    /// value, list start and chunk in range and every box a box (south ≤ north, west ≤ east), so no query
+    /// can read outside a table. (A box that does not hold its edges would give wrong distances, never a
+    /// crash; the file's checksum guards against damage of that kind.)
     func checkNearLists() throws(BinaryFormatError) {
         if nearBlocks.isEmpty {
-            guard nearRadiusKm == 0, nearStarts.isEmpty, nearList.isEmpty, chunks.isEmpty
+            guard nearRadiusKm == 0, nearStarts.isEmpty, nearList.isEmpty
             else { throw .invalid("near lists") }
             return
         }
-        guard nearRadiusKm > 0, nearRadiusKm < 1000, nearBlocks.count == blocks.count, nearStarts.count % 16 == 1,
-              nearList.count % 5 == 0, chunks.count % 3 == 0
+        guard nearRadiusKm > 0, nearRadiusKm < 1000, areaCount > 0, cellSize <= Self.nearListMaxCellSize,
+              nearBlocks.count == blocks.count, nearStarts.count % 16 == 1,
+              nearList.count % Self.nearEntryWords == 0
         else { throw .invalid("near list shape") }
         // Compared as UInt64: on wasm32 a UInt32 past Int32.max does not fit in an Int.
-        let listed = UInt64(nearStarts.count / 16), chunkCount = UInt64(chunks.count / 3)
+        let listed = UInt64(nearStarts.count / 16)
         for value in nearBlocks.buffer where value != Self.noNearList && UInt64(value) >= listed {
             throw .invalid("near list block")
         }
-        try Self.checkOffsets(nearStarts, end: nearList.count / 5, "near list starts")
-        let list = nearList.buffer
-        for j in 0..<(nearList.count / 5) {
-            let b = 5 * j
-            let south = Float(bitPattern: list[b + 1]), north = Float(bitPattern: list[b + 2])
-            let west = Float(bitPattern: list[b + 3]), east = Float(bitPattern: list[b + 4])
-            guard UInt64(list[b]) < chunkCount, south >= -90, south <= north, north <= 90, west >= -180, west <= east, east <= 180
-            else { throw .invalid("near list box \(j)") }
-        }
-        let vertices = UInt64(vertexCount), areas = UInt64(areaCount), triples = chunks.buffer
-        for k in 0..<(chunks.count / 3) {
-            let first = triples[3 * k], end = triples[3 * k + 1], area = triples[3 * k + 2]
-            guard first < end, UInt64(end) < vertices, UInt64(area) < areas else { throw .invalid("chunk \(k)") }
+        try Self.checkOffsets(nearStarts, end: nearList.count / Self.nearEntryWords, "near list starts")
+        let list = nearList.buffer, vertices = UInt64(vertexCount)
+        for j in 0..<(nearList.count / Self.nearEntryWords) {
+            let b = Self.nearEntryWords * j
+            let word = list[b], lat = list[b + 1], lon = list[b + 2]
+            // The chunk's last edge ends at vertex first + count, which must exist.
+            let last = UInt64(word & Self.chunkVertexMask) + UInt64(word >> 28) + 1
+            guard last < vertices,
+                  Int16(truncatingIfNeeded: lat) <= Int16(truncatingIfNeeded: lat >> 16),
+                  Int16(truncatingIfNeeded: lon) <= Int16(truncatingIfNeeded: lon >> 16)
+            else { throw .invalid("near list entry \(j)") }
         }
     }
 }

@@ -383,6 +383,18 @@ struct NearestSearch {
         consider(angle * Spherical.earthRadiusKm, area: area, edge: i, in: index)
     }
 
+    /// `measure(edge:area:in:)` for an edge of the near lists, which do not name areas: the area is looked
+    /// up from the vertex only when the edge may be taken (`consider` takes nothing farther than the best).
+    @inline(__always)
+    mutating func measure(edge i: Int, in index: CountryIndex) {
+        let a = vector(i, in: index), b = vector(i + 1, in: index)
+        cachedEnds = (i, i + 1)
+        cachedVectors = (a, b)
+        guard let angle = angleToArc(a, b) else { return }
+        let d = angle * Spherical.earthRadiusKm
+        if d <= bestKm { consider(d, area: index.area(ofVertex: i), edge: i, in: index) }
+    }
+
     /// `Spherical.angleToArc(pv, a, b)`, the same operations in the same order (so the same bits), or nil
     /// when the angle certainly exceeds the limit: each arctangent atan2(y, x) is skipped when
     /// y > x · `rejectTangent`, an upper bound on the limit's tangent. Never a value other than the true one.

@@ -88,14 +88,16 @@ public struct CountryIndex: Sendable {
 
     /// The near lists (`CountryIndex+NearLists.swift`), empty when not built: the radius they answer for,
     /// per block the block's number among listed blocks or `noNearList`, per listed block its 16 cells'
-    /// list starts (row-major from the south-west cell, then one end), the lists (five words per listed
-    /// chunk: its number, then its box `south, north, west, east` as `Float` bit patterns rounded outwards,
-    /// so a list is read in one sweep), and per chunk its edges and area (`first, end, area`).
+    /// list starts (row-major from the south-west cell, then one end), and the lists (three words per
+    /// listed chunk: its first vertex and edge count, then its box relative to the cell, so a list is read
+    /// in one sweep and leads straight to the vertices).
     var nearRadiusKm = 0.0
     var nearBlocks = Table<UInt32>([])
     var nearStarts = Table<UInt32>([])
     var nearList = Table<UInt32>([])
-    var chunks = Table<UInt32>([])
+    /// Per area its first vertex, then the vertex count (`area(ofVertex:)`); worked out from `ringStart`
+    /// when the near lists are built or read, not stored.
+    var areaVertexStart: [UInt32] = []
 
     /// Cell value meaning "no area here".
     static let sea: UInt32 = .max
@@ -111,9 +113,9 @@ public struct CountryIndex: Sendable {
         (entryCount, edgeReferenceCount, toggleCount, 4 * borderData.count, sketches.count)
     }
 
-    /// The near lists' size, for the benchmark's report: chunks, listed chunk references, and bytes.
-    public var nearListSizes: (chunks: Int, references: Int, bytes: Int) {
-        (chunks.count / 3, nearList.count / 5, 4 * (nearBlocks.count + nearStarts.count + nearList.count + chunks.count))
+    /// The near lists' size, for the benchmark's report: listed chunk references, and bytes.
+    public var nearListSizes: (references: Int, bytes: Int) {
+        (nearList.count / Self.nearEntryWords, 4 * (nearBlocks.count + nearStarts.count + nearList.count))
     }
 }
 

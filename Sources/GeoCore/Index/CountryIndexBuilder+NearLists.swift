@@ -2,10 +2,12 @@
 extension CountryIndex {
     /// Cuts every ring into chunks and lists, for each sea or border cell, the chunks whose box (latitudes
     /// widened by `arcExcursion`) comes within `radiusKm` of the cell; leaves the tables empty when the
-    /// arcs' excursion is too large for the boxes to pay.
+    /// arcs' excursion is too large for the boxes to pay, the vertices too many for the list's word, or
+    /// the cells too large for the boxes' ±8° frame.
     /// - Complexity: O(edges + chunks × cells each chunk's reach covers); a few hundred ms for the countries.
     mutating func buildNearLists(radiusKm: Double = CountryIndex.nearListRadiusKm) {
-        guard arcExcursion <= Self.nearListMaxExcursion, radiusKm > 0, radiusKm < 1000, areaCount > 0 else { return }
+        guard arcExcursion <= Self.nearListMaxExcursion, radiusKm > 0, radiusKm < 1000, areaCount > 0,
+              vertexCount <= Int(Self.chunkVertexMask), cellSize <= Self.nearListMaxCellSize else { return }
         var boxes: [Double] = [], edges: [UInt32] = [], areas: [UInt32] = []
         for area in 0..<areaCount {
             for ring in Int(areaRingStart[area])..<Int(areaRingStart[area + 1]) {
@@ -91,36 +93,62 @@ extension CountryIndex {
                 if !any { continue }
                 listedBlocks[blockRow * blockColumns + blockColumn] = UInt32(starts.count / 16)
                 for k in 0..<16 {
-                    starts.append(UInt32(flat.count / 5))
+                    starts.append(UInt32(flat.count / Self.nearEntryWords))
                     let r = 4 * blockRow + k / 4, c = 4 * blockColumn + k % 4
                     guard r < rows && c < columns else { continue }
                     for chunk in sorted[cellStart[r * columns + c]..<cellStart[r * columns + c + 1]] {
-                        let b = 4 * Int(chunk)
-                        flat += [chunk, Self.floatBelow(boxes[b]).bitPattern, Self.floatAbove(boxes[b + 1]).bitPattern,
-                                 Self.floatBelow(boxes[b + 2]).bitPattern, Self.floatAbove(boxes[b + 3]).bitPattern]
+                        let b = 4 * Int(chunk), first = edges[2 * Int(chunk)], end = edges[2 * Int(chunk) + 1]
+                        let south = boxes[b] - rowSouth[r], north = boxes[b + 1] - rowSouth[r]
+                        let lon = relativeLongitudes(west: boxes[b + 2], east: boxes[b + 3], column: c)
+                        flat += [first | (end - first - 1) << 28,
+                                 Self.boxWord(Self.stepBelow(south), Self.stepAbove(north)),
+                                 Self.boxWord(lon.west, lon.east)]
                     }
                 }
             }
         }
-        starts.append(UInt32(flat.count / 5))
-        var triples: [UInt32] = []
-        for k in areas.indices { triples += [edges[2 * k], edges[2 * k + 1], areas[k]] }
+        starts.append(UInt32(flat.count / Self.nearEntryWords))
         nearRadiusKm = radiusKm
         nearBlocks = Table(listedBlocks)
         nearStarts = Table(starts)
         nearList = Table(flat)
-        chunks = Table(triples)
+        areaVertexStart = Self.areaVertexStarts(areaRingStart: areaRingStart, ringStart: ringStart)
     }
 
-    /// The greatest `Float` at or below `x`, and the least at or above it: a box rounded outwards.
-    static func floatBelow(_ x: Double) -> Float {
-        let f = Float(x)
-        return Double(f) > x ? f.nextDown : f
+    /// A chunk's longitudes `west...east` (within [-180, 180]) relative to column `c`'s west line, in box
+    /// steps rounded outwards: the copy of the interval (shifted by 0 or ±360°) nearest the column. An
+    /// interval 180° or more wide, or 45° or more from the column, gets the widest steps (gap 0): only
+    /// under 180° wide and near can the gap to that copy be the shorter way round for every point of the
+    /// cell (the other way is then over 360 − 180 − 45 − the cell's width).
+    func relativeLongitudes(west: Double, east: Double, column c: Int) -> (west: Int16, east: Int16) {
+        let widest = (Int16.min, Int16.max)
+        guard east - west < 180 else { return widest }
+        let cellWest = columnWest[c], width = columnWest[c + 1] - cellWest
+        var best = (gap: Double.infinity, west: 0.0, east: 0.0)
+        for shift in [-360.0, 0, 360] {
+            let w = west + shift - cellWest, e = east + shift - cellWest
+            let gap = max(0, max(w - width, -e))
+            if gap < best.gap { best = (gap, w, e) }
+        }
+        guard best.gap < 45 else { return widest }
+        return (Self.stepBelow(best.west), Self.stepAbove(best.east))
     }
 
-    static func floatAbove(_ x: Double) -> Float {
-        let f = Float(x)
-        return Double(f) < x ? f.nextUp : f
+    /// `x` degrees in box steps, rounded down with a step to spare (for the rounding of the differences
+    /// the builder and the search take), saturated to `Int16`; `stepAbove` rounds up.
+    static func stepBelow(_ x: Double) -> Int16 {
+        let steps = (x / boxStep).rounded(.down) - 1
+        return steps <= -32768 ? .min : steps >= 32767 ? .max : Int16(steps)
+    }
+
+    static func stepAbove(_ x: Double) -> Int16 {
+        let steps = (x / boxStep).rounded(.up) + 1
+        return steps <= -32768 ? .min : steps >= 32767 ? .max : Int16(steps)
+    }
+
+    /// Two box values in one list word, the lower in the low half.
+    static func boxWord(_ low: Int16, _ high: Int16) -> UInt32 {
+        UInt32(UInt16(bitPattern: low)) | UInt32(UInt16(bitPattern: high)) << 16
     }
 
     /// The gap in degrees between longitudes `west...east` and `otherWest...otherEast` (each within
