@@ -82,7 +82,7 @@ extension CountryIndex {
         precondition(results.count >= points.count, "one result slot per point")
         let group = 16
         var records = [Int](repeating: -1, count: group)
-        var lists = [Int](repeating: -1, count: group)
+        var lists = [Int](repeating: -1, count: group), listCells = [Int](repeating: 0, count: group)
         var sink: UInt32 = 0
         var base = 0
         while base < indices.count {
@@ -94,16 +94,20 @@ extension CountryIndex {
                 lists[k] = -1
                 if nearListsAnswer(own: cell, maxKm: maxKm) {
                     records[k] = -1
-                    let listed = nearBlocks[(r >> 2) &* blockColumns &+ (c >> 2)]
-                    if listed != Self.noNearList { lists[k] = 16 &* Int(listed) &+ ((r & 3) << 2 | (c & 3)) }
+                    let region = nearBlocks[(r >> 2) &* blockColumns &+ (c >> 2)]
+                    if region != Self.noNearList {
+                        lists[k] = Int(region)
+                        listCells[k] = (r & 3) << 2 | (c & 3)
+                    }
                     continue
                 }
                 records[k] = cell != Self.sea && cell & Self.borderBit != 0 ? Int(cell & ~Self.borderBit) : -1
             }
-            // The lists' starts; then each list's first chunk, which names its first vertex.
+            // The lists' starts in their block's header; then each list's first chunk, which names its
+            // first vertex.
             for k in 0..<n where lists[k] >= 0 {
-                let start = Self.nearEntryWords &* Int(nearStarts[lists[k]])
-                lists[k] = start < nearList.count ? start : -1
+                let (start, end) = nearEntries(region: lists[k], cell: listCells[k])
+                lists[k] = start < end ? start : -1
             }
             for k in 0..<n where lists[k] >= 0 { lists[k] = Int(nearList[lists[k]] & Self.chunkVertexMask) }
             for k in 0..<n where lists[k] >= 0 { sink ^= UInt32(truncatingIfNeeded: vertexLat(lists[k]).bitPattern) }

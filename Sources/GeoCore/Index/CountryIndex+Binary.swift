@@ -17,7 +17,6 @@ extension CountryIndex {
         out.f64(arcExcursion)
         out.f64(nearRadiusKm)
         out.array(nearBlocks)
-        out.array(nearStarts)
         out.array(nearList)
     }
 
@@ -86,7 +85,6 @@ extension CountryIndex {
         guard arcExcursion >= 0 && arcExcursion <= 180 else { throw .invalid("arc excursion") }
         nearRadiusKm = try input.f64()
         nearBlocks = try input.table(of: UInt32.self)
-        nearStarts = try input.table(of: UInt32.self)
         nearList = try input.table(of: UInt32.self)
         (eastRuns, westRuns) = Self.blockRuns(blocks, blockColumns: self.blockColumns, columns: self.columns)
         bandScale = Double(Self.bands) / cellSize

@@ -60,13 +60,33 @@ extension CountryIndex {
         areaRingStart.buffer.map { ringStart[Int($0)] }
     }
 
+    /// Words of a listed block's header: 17 half-words (its 16 cells' first entries, row-major from the
+    /// south-west cell, then the end, each counted in entries from the header's end), and one spare.
+    static let nearHeaderWords = 9
+
+    /// The word offsets of the entries listed for cell `k` (0..<16, row-major from the south-west) of the
+    /// block whose region starts at word `region`: `start..<end`, an entry every `nearEntryWords`.
+    @inline(__always)
+    func nearEntries(region: Int, cell k: Int) -> (start: Int, end: Int) {
+        let low = nearList[region &+ (k >> 1)]
+        let h0: UInt32, h1: UInt32
+        if k & 1 == 0 {
+            h0 = low & 0xFFFF
+            h1 = low >> 16
+        } else {
+            h0 = low >> 16
+            h1 = nearList[region &+ ((k &+ 1) >> 1)] & 0xFFFF
+        }
+        let entries = region &+ Self.nearHeaderWords
+        return (entries &+ Self.nearEntryWords &* Int(h0), entries &+ Self.nearEntryWords &* Int(h1))
+    }
+
     /// `nearestArea(to:withinKm:)` for a point `p` (longitude wrapped) in cell (`r`, `c`), a sea or border
     /// cell, and `maxKm` ≤ `nearRadiusKm`: the listed chunks' edges, nearest box first.
     func nearestByLists(_ p: GeoPoint, _ maxKm: Double, row r: Int, column c: Int) -> (area: Int, distanceKm: Double)? {
-        let listed = nearBlocks[(r >> 2) &* blockColumns &+ (c >> 2)]
-        if listed == Self.noNearList { return nil }
-        let k = 16 &* Int(listed) &+ ((r & 3) << 2 | (c & 3))
-        let start = Int(nearStarts[k]), end = Int(nearStarts[k &+ 1])
+        let region = nearBlocks[(r >> 2) &* blockColumns &+ (c >> 2)]
+        if region == Self.noNearList { return nil }
+        let (start, end) = nearEntries(region: Int(region), cell: (r & 3) << 2 | (c & 3))
         if start == end { return nil }
         var search = NearestSearch(point: p, maxKm: maxKm, window: .pending, excursion: arcExcursion)
         // The point relative to the cell's south-west corner, as the boxes are stored.
@@ -74,24 +94,24 @@ extension CountryIndex {
         // The chunk with the least bound first, so the best distance is near its final value before the
         // others are bounded against it.
         var first = -1, firstBound = search.limitSquared
-        for j in start..<end {
-            let bound = chunkBound(listed: j, y: y, x: x, search)
+        for b in stride(from: start, to: end, by: Self.nearEntryWords) {
+            let bound = chunkBound(at: b, y: y, x: x, search)
             if bound <= firstBound {
                 firstBound = bound
-                first = j
+                first = b
             }
         }
         if first < 0 { return nil }
-        searchChunk(nearList[Self.nearEntryWords &* first], nearestFirst: true, &search)
-        for j in start..<end where j != first {
-            if chunkBound(listed: j, y: y, x: x, search) > search.limitSquared { continue }
-            searchChunk(nearList[Self.nearEntryWords &* j], nearestFirst: false, &search)
+        searchChunk(nearList[first], nearestFirst: true, &search)
+        for b in stride(from: start, to: end, by: Self.nearEntryWords) where b != first {
+            if chunkBound(at: b, y: y, x: x, search) > search.limitSquared { continue }
+            searchChunk(nearList[b], nearestFirst: false, &search)
         }
         return search.bestArea < 0 ? nil : (search.bestArea, search.bestKm)
     }
 
     /// A lower bound on the squared angle from the search's point, at `y` degrees north of its cell's south
-    /// line and `x` east of its west line, to any edge of the chunk listed at `j`.
+    /// line and `x` east of its west line, to any edge of the chunk listed at word `b`.
     ///
     /// The gaps are taken in the cell's frame: max(0, south − excursion − y, y − north − excursion), and
     /// max(0, west − x, x − east). A saturated value only shrinks its gap or leaves it at 0: a south below
@@ -99,8 +119,7 @@ extension CountryIndex {
     /// side moves nearer. The longitude interval is the box's copy nearest the cell, and the builder stores
     /// one only for boxes under 180° wide within 45° of it, where the gap that way is the shorter one.
     @inline(__always)
-    func chunkBound(listed j: Int, y: Double, x: Double, _ search: NearestSearch) -> Double {
-        let b = Self.nearEntryWords &* j
+    func chunkBound(at b: Int, y: Double, x: Double, _ search: NearestSearch) -> Double {
         let lat = nearList[b &+ 1], lon = nearList[b &+ 2]
         let south = Double(Int16(truncatingIfNeeded: lat)) * Self.boxStep
         let north = Double(Int16(truncatingIfNeeded: lat >> 16)) * Self.boxStep
@@ -138,36 +157,46 @@ extension CountryIndex {
 }
 
 extension CountryIndex {
-    /// Checks the near lists read from a file: either all empty, or shaped for this grid with every block
-    /// value, list start and chunk in range and every box a box (south ≤ north, west ≤ east), so no query
-    /// can read outside a table. (A box that does not hold its edges would give wrong distances, never a
-    /// crash; the file's checksum guards against damage of that kind.)
+    /// Checks the near lists read from a file: either all empty, or shaped for this grid, the listed
+    /// blocks' regions one after another in block order and filling the list exactly, each header's starts
+    /// in order and within its region, every chunk within the vertices and every box a box (south ≤ north,
+    /// west ≤ east), so no query can read outside a table. (A box that does not hold its edges would give
+    /// wrong distances, never a crash; the file's checksum guards against damage of that kind.)
+    /// - Complexity: O(blocks + list words): regions cannot overlap, so no list is checked twice.
     func checkNearLists() throws(BinaryFormatError) {
         if nearBlocks.isEmpty {
-            guard nearRadiusKm == 0, nearStarts.isEmpty, nearList.isEmpty
-            else { throw .invalid("near lists") }
+            guard nearRadiusKm == 0, nearList.isEmpty else { throw .invalid("near lists") }
             return
         }
         guard nearRadiusKm > 0, nearRadiusKm < 1000, areaCount > 0, cellSize <= Self.nearListMaxCellSize,
-              nearBlocks.count == blocks.count, nearStarts.count % 16 == 1,
-              nearList.count % Self.nearEntryWords == 0
+              nearBlocks.count == blocks.count
         else { throw .invalid("near list shape") }
-        // Compared as UInt64: on wasm32 a UInt32 past Int32.max does not fit in an Int.
-        let listed = UInt64(nearStarts.count / 16)
-        for value in nearBlocks.buffer where value != Self.noNearList && UInt64(value) >= listed {
-            throw .invalid("near list block")
-        }
-        try Self.checkOffsets(nearStarts, end: nearList.count / Self.nearEntryWords, "near list starts")
         let list = nearList.buffer, vertices = UInt64(vertexCount)
-        for j in 0..<(nearList.count / Self.nearEntryWords) {
-            let b = Self.nearEntryWords * j
-            let word = list[b], lat = list[b + 1], lon = list[b + 2]
-            // The chunk's last edge ends at vertex first + count, which must exist.
-            let last = UInt64(word & Self.chunkVertexMask) + UInt64(word >> 28) + 1
-            guard last < vertices,
-                  Int16(truncatingIfNeeded: lat) <= Int16(truncatingIfNeeded: lat >> 16),
-                  Int16(truncatingIfNeeded: lon) <= Int16(truncatingIfNeeded: lon >> 16)
-            else { throw .invalid("near list entry \(j)") }
+        // Compared as UInt64: on wasm32 a UInt32 past Int32.max does not fit in an Int.
+        var next: UInt64 = 0
+        for value in nearBlocks.buffer where value != Self.noNearList {
+            guard UInt64(value) == next, next + UInt64(Self.nearHeaderWords) <= UInt64(list.count)
+            else { throw .invalid("near list block") }
+            let region = Int(value)
+            var previous = 0
+            for k in 0..<16 {
+                let (start, end) = nearEntries(region: region, cell: k)
+                guard k > 0 || start == region + Self.nearHeaderWords, start >= previous, end >= start,
+                      end <= list.count
+                else { throw .invalid("near list starts") }
+                previous = end
+            }
+            for b in stride(from: region + Self.nearHeaderWords, to: previous, by: Self.nearEntryWords) {
+                let word = list[b], lat = list[b + 1], lon = list[b + 2]
+                // The chunk's last edge ends at vertex first + count, which must exist.
+                let last = UInt64(word & Self.chunkVertexMask) + UInt64(word >> 28) + 1
+                guard last < vertices,
+                      Int16(truncatingIfNeeded: lat) <= Int16(truncatingIfNeeded: lat >> 16),
+                      Int16(truncatingIfNeeded: lon) <= Int16(truncatingIfNeeded: lon >> 16)
+                else { throw .invalid("near list entry at \(b)") }
+            }
+            next = UInt64(previous)
         }
+        guard next == UInt64(list.count) else { throw .invalid("near list end") }
     }
 }

@@ -87,13 +87,12 @@ public struct CountryIndex: Sendable {
     var westRuns: [UInt16] = []
 
     /// The near lists (`CountryIndex+NearLists.swift`), empty when not built: the radius they answer for,
-    /// per block the block's number among listed blocks or `noNearList`, per listed block its 16 cells'
-    /// list starts (row-major from the south-west cell, then one end), and the lists (three words per
-    /// listed chunk: its first vertex and edge count, then its box relative to the cell, so a list is read
-    /// in one sweep and leads straight to the vertices).
+    /// per block the word where its region of `nearList` starts or `noNearList`, and the regions, each a
+    /// header of its 16 cells' list starts then the lists (three words per listed chunk: its first vertex
+    /// and edge count, then its box relative to the cell), so the header and a short list share a cache
+    /// line and the list leads straight to the vertices.
     var nearRadiusKm = 0.0
     var nearBlocks = Table<UInt32>([])
-    var nearStarts = Table<UInt32>([])
     var nearList = Table<UInt32>([])
     /// Per area its first vertex, then the vertex count (`area(ofVertex:)`); worked out from `ringStart`
     /// when the near lists are built or read, not stored.
@@ -115,7 +114,8 @@ public struct CountryIndex: Sendable {
 
     /// The near lists' size, for the benchmark's report: listed chunk references, and bytes.
     public var nearListSizes: (references: Int, bytes: Int) {
-        (nearList.count / Self.nearEntryWords, 4 * (nearBlocks.count + nearStarts.count + nearList.count))
+        let listed = nearBlocks.buffer.reduce(0) { $0 + ($1 == Self.noNearList ? 0 : 1) }
+        return ((nearList.count - Self.nearHeaderWords * listed) / Self.nearEntryWords, 4 * (nearBlocks.count + nearList.count))
     }
 }
 

@@ -82,7 +82,7 @@ extension CountryIndex {
             fill[pair.cell] += 1
         }
         var listedBlocks = [UInt32](repeating: Self.noNearList, count: blocks.count)
-        var starts: [UInt32] = [], flat: [UInt32] = []
+        var flat: [UInt32] = []
         for blockRow in 0..<((rows + 3) / 4) {
             for blockColumn in 0..<blockColumns {
                 var any = false
@@ -91,9 +91,12 @@ extension CountryIndex {
                     if r < rows && c < columns && cellStart[r * columns + c + 1] > cellStart[r * columns + c] { any = true }
                 }
                 if !any { continue }
-                listedBlocks[blockRow * blockColumns + blockColumn] = UInt32(starts.count / 16)
+                let region = flat.count
+                listedBlocks[blockRow * blockColumns + blockColumn] = UInt32(region)
+                flat += [UInt32](repeating: 0, count: Self.nearHeaderWords)
+                var starts: [Int] = []
                 for k in 0..<16 {
-                    starts.append(UInt32(flat.count / Self.nearEntryWords))
+                    starts.append((flat.count - region - Self.nearHeaderWords) / Self.nearEntryWords)
                     let r = 4 * blockRow + k / 4, c = 4 * blockColumn + k % 4
                     guard r < rows && c < columns else { continue }
                     for chunk in sorted[cellStart[r * columns + c]..<cellStart[r * columns + c + 1]] {
@@ -105,12 +108,14 @@ extension CountryIndex {
                                  Self.boxWord(lon.west, lon.east)]
                     }
                 }
+                starts.append((flat.count - region - Self.nearHeaderWords) / Self.nearEntryWords)
+                // A block listing more chunks than a half-word counts: no lists at all (the search walks).
+                guard starts[16] <= Int(UInt16.max) else { return }
+                for k in 0...16 { flat[region + k / 2] |= UInt32(starts[k]) << (16 * UInt32(k % 2)) }
             }
         }
-        starts.append(UInt32(flat.count / Self.nearEntryWords))
         nearRadiusKm = radiusKm
         nearBlocks = Table(listedBlocks)
-        nearStarts = Table(starts)
         nearList = Table(flat)
         areaVertexStart = Self.areaVertexStarts(areaRingStart: areaRingStart, ringStart: ringStart)
     }

@@ -21,7 +21,7 @@ struct NearListBoxTests {
             for k in 0..<16 {
                 let r = 4 * blockRow + k / 4, c = 4 * blockColumn + k % 4
                 guard r < index.rows, c < index.columns else { continue }
-                let start = Int(index.nearStarts[16 * Int(listed) + k]), end = Int(index.nearStarts[16 * Int(listed) + k + 1])
+                let (start, end) = index.nearEntries(region: Int(listed), cell: k)
                 if start == end { continue }
                 let south = index.rowSouth[r], north = index.rowSouth[r + 1]
                 let west = index.columnWest[c], east = min(index.columnWest[c + 1], 180.0.nextDown)
@@ -32,9 +32,9 @@ struct NearListBoxTests {
                     let search = NearestSearch(point: p, maxKm: CountryIndex.nearListRadiusKm, window: .pending,
                                                excursion: index.arcExcursion)
                     let y = p.lat - south, x = p.lon - index.columnWest[c]
-                    for j in start..<end {
-                        let bound = index.chunkBound(listed: j, y: y, x: x, search)
-                        let word = index.nearList[CountryIndex.nearEntryWords * j]
+                    for j in Swift.stride(from: start, to: end, by: CountryIndex.nearEntryWords) {
+                        let bound = index.chunkBound(at: j, y: y, x: x, search)
+                        let word = index.nearList[j]
                         let first = Int(word & CountryIndex.chunkVertexMask)
                         for i in first...(first + Int(word >> 28)) {
                             let a = GeoPoint(lat: index.vertexLat(i), lon: index.vertexLon(i))

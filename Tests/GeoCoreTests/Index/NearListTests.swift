@@ -84,6 +84,12 @@ struct NearListTests {
         return Table(values)
     }
 
+    /// The word of the first listed chunk (the first region's first entry).
+    static func firstEntry(_ index: CountryIndex) -> Int {
+        let region = index.nearBlocks.first { $0 != CountryIndex.noNearList } ?? 0
+        return Int(region) + CountryIndex.nearHeaderWords
+    }
+
     @Test("a damaged near list is refused at load, never read")
     func damagedListsRefused() throws {
         let index = Self.index(cellSize: 1)
@@ -92,18 +98,32 @@ struct NearListTests {
         let damages: [(String, (inout CountryIndex) -> Void)] = [
             ("radius NaN", { $0.nearRadiusKm = .nan }),
             ("radius 0 with lists", { $0.nearRadiusKm = 0 }),
-            ("block number past the lists", { $0.nearBlocks = Self.replaced($0.nearBlocks, at: listed, with: 1 << 30) }),
+            ("block region past the list", { $0.nearBlocks = Self.replaced($0.nearBlocks, at: listed, with: 1 << 30) }),
             ("block table short", { $0.nearBlocks = Table(Array($0.nearBlocks.dropLast())) }),
-            ("list start past the end", { $0.nearStarts = Self.replaced($0.nearStarts, at: 1, with: .max) }),
-            ("list end short", { $0.nearStarts = Self.replaced($0.nearStarts, at: $0.nearStarts.count - 1, with: 0) }),
-            ("chunk past the vertices", { $0.nearList = Self.replaced($0.nearList, at: 0, with: .max) }),
-            ("chunk's last vertex missing", {
-                $0.nearList = Self.replaced($0.nearList, at: 0, with: UInt32($0.vertexCount - 1) & CountryIndex.chunkVertexMask)
+            ("two blocks share a region", { index in
+                let blocks = index.nearBlocks
+                let next = blocks.indices.first { k in k > listed && blocks[k] != CountryIndex.noNearList } ?? 0
+                index.nearBlocks = Self.replaced(blocks, at: next, with: blocks[listed])
             }),
-            ("latitudes upside down", { $0.nearList = Self.replaced($0.nearList, at: 1, with: CountryIndex.boxWord(5, -5)) }),
-            ("longitudes upside down", { $0.nearList = Self.replaced($0.nearList, at: 2, with: CountryIndex.boxWord(.max, .min)) }),
+            ("first start not 0", { $0.nearList = Self.replaced($0.nearList, at: Int($0.nearBlocks[listed]), with: 1) }),
+            ("list start past the end", { $0.nearList = Self.replaced($0.nearList, at: Int($0.nearBlocks[listed]) + 1, with: .max) }),
+            ("starts out of order", {
+                let region = Int($0.nearBlocks[listed])
+                $0.nearList = Self.replaced($0.nearList, at: region + 8, with: 0)
+            }),
+            ("list cut short of its end", { $0.nearList = Table(Array($0.nearList.dropLast(3))) }),
+            ("list longer than its regions", { $0.nearList = Table(Array($0.nearList) + [0, 0, 0]) }),
+            ("chunk past the vertices", { $0.nearList = Self.replaced($0.nearList, at: Self.firstEntry($0), with: .max) }),
+            ("chunk's last vertex missing", {
+                $0.nearList = Self.replaced($0.nearList, at: Self.firstEntry($0),
+                                            with: UInt32($0.vertexCount - 1) & CountryIndex.chunkVertexMask)
+            }),
+            ("latitudes upside down", { $0.nearList = Self.replaced($0.nearList, at: Self.firstEntry($0) + 1, with: CountryIndex.boxWord(5, -5)) }),
+            ("longitudes upside down", {
+                $0.nearList = Self.replaced($0.nearList, at: Self.firstEntry($0) + 2, with: CountryIndex.boxWord(.max, .min))
+            }),
             ("list cut mid-entry", { $0.nearList = Table(Array($0.nearList.dropLast())) }),
-            ("lists without areas' vertices", { $0.nearStarts = Table([]) }),
+            ("lists without blocks", { $0.nearBlocks = Table([]) }),
         ]
         for (what, damage) in damages {
             #expect(Self.reload(index, damage) != nil, "\(what) is refused")
