@@ -95,6 +95,8 @@ say("data: \(path) — \(gazetteer.countries.count) areas, \(index.edgeCount) ed
 
 let sizes = index.tableSizes
 say("index tables: \(sizes.entries) border-cell entries, \(sizes.edgeReferences) edge references, \(sizes.toggles) toggle latitudes; border records \(fixed(Double(sizes.recordBytes) / 1e6)) MB, cell sketches \(fixed(Double(sizes.sketchBytes) / 1e6)) MB")
+let near = index.nearListSizes
+say("near lists (\(fixed(CountryIndex.nearListRadiusKm)) km): \(near.references) listed chunk references, \(fixed(Double(near.bytes) / 1e6)) MB")
 
 let exactPoints = placesOnly ? pointCount : checkOnly ?? pointCount
 let uniform = PointSets.uniform(exactPoints, seed: 2024)

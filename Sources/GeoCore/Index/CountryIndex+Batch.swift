@@ -73,22 +73,44 @@ extension CountryIndex {
     ///
     /// Group prefetching as in `areas(containing:into:)`: for 16 points at a time, the record of each
     /// point's own border cell, then the first vertices it lists, are loaded for the whole group before
-    /// the searches run, so the cache misses of the group overlap.
+    /// the searches run, so the cache misses of the group overlap. Points the near lists answer
+    /// (`CountryIndex+NearLists.swift`) load their list's start, its first chunk and that chunk's first
+    /// vertex instead.
     /// - Complexity: that of `nearestArea` per point.
     public func nearestAreas(to points: UnsafeBufferPointer<GeoPoint>, indices: [Int], withinKm maxKm: Double,
                              into results: UnsafeMutableBufferPointer<(area: Int, distanceKm: Double)?>) {
         precondition(results.count >= points.count, "one result slot per point")
         let group = 16
         var records = [Int](repeating: -1, count: group)
+        var lists = [Int](repeating: -1, count: group), listCells = [Int](repeating: 0, count: group)
         var sink: UInt32 = 0
         var base = 0
         while base < indices.count {
             let n = min(group, indices.count - base)
             for k in 0..<n {
                 let p = points[indices[base + k]]
-                let cell = self.cell(row: row(of: p.lat), column: column(of: Self.wrapLongitude(p.lon)))
+                let r = row(of: p.lat), c = column(of: Self.wrapLongitude(p.lon))
+                let cell = self.cell(row: r, column: c)
+                lists[k] = -1
+                if nearListsAnswer(own: cell, maxKm: maxKm) {
+                    records[k] = -1
+                    let region = nearBlocks[(r >> 2) &* blockColumns &+ (c >> 2)]
+                    if region != Self.noNearList {
+                        lists[k] = Int(region)
+                        listCells[k] = (r & 3) << 2 | (c & 3)
+                    }
+                    continue
+                }
                 records[k] = cell != Self.sea && cell & Self.borderBit != 0 ? Int(cell & ~Self.borderBit) : -1
             }
+            // The lists' starts in their block's header; then each list's first chunk, which names its
+            // first vertex.
+            for k in 0..<n where lists[k] >= 0 {
+                let (start, end) = nearEntries(region: lists[k], cell: listCells[k])
+                lists[k] = start < end ? start : -1
+            }
+            for k in 0..<n where lists[k] >= 0 { lists[k] = Int(nearList[lists[k]] & Self.chunkVertexMask) }
+            for k in 0..<n where lists[k] >= 0 { sink ^= UInt32(truncatingIfNeeded: vertexLat(lists[k]).bitPattern) }
             // The sketch headers name the records; then the records' first words; then a vertex of each.
             for k in 0..<n where records[k] >= 0 { records[k] = recordOffset(sketch: records[k]) }
             for k in 0..<n where records[k] >= 0 { sink ^= borderData[records[k] &+ 1] ^ borderData[records[k] &+ 4] }

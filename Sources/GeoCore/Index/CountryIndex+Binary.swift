@@ -15,6 +15,9 @@ extension CountryIndex {
         out.array(borderData)
         out.array(sketches)
         out.f64(arcExcursion)
+        out.f64(nearRadiusKm)
+        out.array(nearBlocks)
+        out.array(nearList)
     }
 
     /// Reads an index written by `write(to:)` and checks every invariant a query relies on, so a damaged
@@ -80,13 +83,18 @@ extension CountryIndex {
         // A bound the nearest-border search prunes by: it must be a number in [0, 180] (180 turns the
         // pruning by latitude off), never NaN, which would compare false and prune nothing consistently.
         guard arcExcursion >= 0 && arcExcursion <= 180 else { throw .invalid("arc excursion") }
+        nearRadiusKm = try input.f64()
+        nearBlocks = try input.table(of: UInt32.self)
+        nearList = try input.table(of: UInt32.self)
         (eastRuns, westRuns) = Self.blockRuns(blocks, blockColumns: self.blockColumns, columns: self.columns)
         bandScale = Double(Self.bands) / cellSize
+        try checkNearLists()
+        if !nearBlocks.isEmpty { areaVertexStart = Self.areaVertexStarts(areaRingStart: areaRingStart, ringStart: ringStart) }
     }
 
     /// An offset table: starts at 0, never decreases, ends at `end`.
     static func checkOffsets(_ table: Table<UInt32>, end: Int, _ what: String) throws(BinaryFormatError) {
-        guard let first = table.first, first == 0, end >= 0, Int(table[table.count - 1]) == end else {
+        guard let first = table.first, first == 0, end >= 0, UInt64(table[table.count - 1]) == UInt64(end) else {
             throw .invalid(what)
         }
         var previous: UInt32 = 0

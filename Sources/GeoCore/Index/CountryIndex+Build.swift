@@ -11,10 +11,15 @@ extension CountryIndex {
     /// Antarctica), which would leave a 1e-13° strip that belongs to no area and make -180 and 180
     /// answer differently. Every coordinate must be finite and in range (the GeoJSON decoder enforces
     /// it); the grid's row and column arithmetic relies on that.
+    ///   - nearLists: whether to build the near lists (`CountryIndex+NearLists.swift`) that make the
+    ///     nearest-border search at the default radius one list read. They pay for the country layer (4.7 MB
+    ///     for Natural Earth's countries); the admin-1 and time-zone layers, whose borders cross every
+    ///     continent, would need 40 MB more, so `AreaLayer` builds without them.
     /// - Complexity: O(edges × cells each edge reaches + rows × columns × areas per row).
-    public init(areas: [MultiPolygon], cellSize: Double = CountryIndex.defaultCellSize) {
+    public init(areas: [MultiPolygon], cellSize: Double = CountryIndex.defaultCellSize, nearLists: Bool = true) {
         var builder = CountryIndexBuilder(areas: areas, cellSize: cellSize)
         self = builder.build()
+        if nearLists { buildNearLists() }
     }
 }
 

@@ -28,13 +28,15 @@ extension CountryIndex {
         // No distance is below a negative radius or NaN (the scan answers nil too).
         guard maxKm >= 0 else { return nil }
         let p = GeoPoint(lat: point.lat, lon: Self.wrapLongitude(point.lon))
+        let pr = row(of: p.lat), pc = column(of: p.lon)
+        let own = cell(row: pr, column: pc)
+        // Within the default radius, a sea or border cell's near list holds every edge in reach: one list.
+        if nearListsAnswer(own: own, maxKm: maxKm) { return nearestByLists(p, maxKm, row: pr, column: pc) }
         // Most points at sea are far from every coast: a few block reads show a window holding the scan's
         // holds no border cell, before any trigonometry (the scan's own window needs a cosine).
         if windowHoldsNoBorderCell(nearestWindowCover(p, maxKm)) { return nil }
-        let pr = row(of: p.lat), pc = column(of: p.lon)
         // Near a coast, the cells within the radius itself: a few more reads, still no trigonometry. Not
         // tried from a border cell: its own edges are usually within reach, so the exit would seldom pay.
-        let own = cell(row: pr, column: pc)
         if (own == Self.sea || own & Self.borderBit == 0) && reachHoldsNoBorderCell(p, maxKm) { return nil }
         let window = nearestWindow(p, maxKm)
         var search = NearestSearch(point: p, maxKm: maxKm, window: window, excursion: arcExcursion)
@@ -70,6 +72,9 @@ extension CountryIndex {
     /// `c0` eastward, wrapping (all columns near a pole).
     struct NearestWindow {
         var r0: Int, r1: Int, c0: Int, span: Int
+
+        /// Not yet worked out (no window has a negative row).
+        static let pending = NearestWindow(r0: -1, r1: -1, c0: 0, span: 0)
     }
 
     /// The scan's window, by the scan's own rules (`nearestAreaByScan`): the radius plus a cell each way,
@@ -253,7 +258,10 @@ struct NearestSearch {
     let p: GeoPoint
     /// `p`'s unit vector, computed once (`Spherical.distanceToSegmentKm` computes the same each call).
     let pv: Vector3
-    let window: CountryIndex.NearestWindow
+    /// The scan's window, or `NearestWindow.pending` until a tie needs it (the near lists' search, which
+    /// never walks it, saves the cosine): see `consider`.
+    var window: CountryIndex.NearestWindow
+    let maxKm: Double
     let excursion: Double
     let cosLatitude: Double
     var bestKm: Double
@@ -288,6 +296,7 @@ struct NearestSearch {
         p = point
         pv = Vector3(point)
         self.window = window
+        self.maxKm = maxKm
         self.excursion = excursion
         // cos(lat) from the unit vector (a bound only, so its last bit does not matter).
         cosLatitude = max(0, GeoMath.hypot(pv.x, pv.y) * (1 - 1e-15))
@@ -374,6 +383,18 @@ struct NearestSearch {
         consider(angle * Spherical.earthRadiusKm, area: area, edge: i, in: index)
     }
 
+    /// `measure(edge:area:in:)` for an edge of the near lists, which do not name areas: the area is looked
+    /// up from the vertex only when the edge may be taken (`consider` takes nothing farther than the best).
+    @inline(__always)
+    mutating func measure(edge i: Int, in index: CountryIndex) {
+        let a = vector(i, in: index), b = vector(i + 1, in: index)
+        cachedEnds = (i, i + 1)
+        cachedVectors = (a, b)
+        guard let angle = angleToArc(a, b) else { return }
+        let d = angle * Spherical.earthRadiusKm
+        if d <= bestKm { consider(d, area: index.area(ofVertex: i), edge: i, in: index) }
+    }
+
     /// `Spherical.angleToArc(pv, a, b)`, the same operations in the same order (so the same bits), or nil
     /// when the angle certainly exceeds the limit: each arctangent atan2(y, x) is skipped when
     /// y > x · `rejectTangent`, an upper bound on the limit's tangent. Never a value other than the true one.
@@ -420,6 +441,7 @@ struct NearestSearch {
             bestKey = (-1, 0)
             tighten()
         } else if d == bestKm && i != bestEdge {
+            if window.r0 < 0 { window = index.nearestWindow(p, maxKm) }
             if bestKey.row < 0 { bestKey = scanKey(bestEdge, in: index) }
             let key = scanKey(i, in: index)
             if key.row < bestKey.row || (key.row == bestKey.row

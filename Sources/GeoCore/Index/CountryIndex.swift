@@ -86,6 +86,18 @@ public struct CountryIndex: Sendable {
     var eastRuns: [UInt16] = []
     var westRuns: [UInt16] = []
 
+    /// The near lists (`CountryIndex+NearLists.swift`), empty when not built: the radius they answer for,
+    /// per block the word where its region of `nearList` starts or `noNearList`, and the regions, each a
+    /// header of its 16 cells' list starts then the lists (three words per listed chunk: its first vertex
+    /// and edge count, then its box relative to the cell), so the header and a short list share a cache
+    /// line and the list leads straight to the vertices.
+    var nearRadiusKm = 0.0
+    var nearBlocks = Table<UInt32>([])
+    var nearList = Table<UInt32>([])
+    /// Per area its first vertex, then the vertex count (`area(ofVertex:)`); worked out from `ringStart`
+    /// when the near lists are built or read, not stored.
+    var areaVertexStart: [UInt32] = []
+
     /// Cell value meaning "no area here".
     static let sea: UInt32 = .max
     /// Cell values with this bit set name a border cell.
@@ -98,6 +110,12 @@ public struct CountryIndex: Sendable {
     /// and the bytes of the border records and of the cell sketches.
     public var tableSizes: (entries: Int, edgeReferences: Int, toggles: Int, recordBytes: Int, sketchBytes: Int) {
         (entryCount, edgeReferenceCount, toggleCount, 4 * borderData.count, sketches.count)
+    }
+
+    /// The near lists' size, for the benchmark's report: listed chunk references, and bytes.
+    public var nearListSizes: (references: Int, bytes: Int) {
+        let listed = nearBlocks.buffer.reduce(0) { $0 + ($1 == Self.noNearList ? 0 : 1) }
+        return ((nearList.count - Self.nearHeaderWords * listed) / Self.nearEntryWords, 4 * (nearBlocks.count + nearList.count))
     }
 }
 

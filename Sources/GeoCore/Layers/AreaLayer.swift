@@ -27,7 +27,7 @@ public struct AreaLayer: Sendable {
                 cellSize: Double = CountryIndex.defaultCellSize) {
         precondition(values.count == propertyNames.count * areas.count, "one value per feature and property")
         self.init(propertyNames: propertyNames, values: values,
-                  index: CountryIndex(areas: areas, cellSize: cellSize))
+                  index: CountryIndex(areas: areas, cellSize: cellSize, nearLists: false))
     }
 
     init(propertyNames: [String], values: [String?], index: CountryIndex) {
