@@ -27,6 +27,8 @@ extension AreaLayer {
     /// the containment tests are skipped.
     func nearest(to point: GeoPoint, among candidates: [Int32],
                  knownOutside: Bool) -> (feature: Int, distanceKm: Double, tied: Bool)? {
+        // A layer loaded without its boxes works them out for this search: O(vertices), as the search was.
+        let boxes = self.boxes.features.isEmpty ? EdgeBoxes(index) : self.boxes
         let p = GeoPoint(lat: point.lat, lon: CountryIndex.wrapLongitude(point.lon))
         var onBoundary: Int? = nil
         if !knownOutside && CountryIndex.isOnSphere(lat: p.lat, wrappedLon: p.lon) {
@@ -55,7 +57,7 @@ extension AreaLayer {
         for (bound, rank) in order {
             if let best, bound > best.distanceKm { break }
             let feature = Int(candidates[rank])
-            let d = boundaryDistanceKm(p, vector: pv, cosLat: cosLat, feature: feature,
+            let d = boundaryDistanceKm(p, vector: pv, cosLat: cosLat, feature: feature, boxes: boxes,
                                        limitKm: best?.distanceKm ?? .infinity)
             if let current = best, d == current.distanceKm {
                 tied = true
@@ -71,7 +73,7 @@ extension AreaLayer {
     /// The great-circle distance from `p` to feature `feature`'s nearest edge, in km.
     func boundaryDistanceKm(_ p: GeoPoint, feature: Int) -> Double {
         boundaryDistanceKm(p, vector: Vector3(p), cosLat: GeoMath.sinCos(degrees: p.lat).cos, feature: feature,
-                           limitKm: .infinity)
+                           boxes: boxes.features.isEmpty ? EdgeBoxes(index) : boxes, limitKm: .infinity)
     }
 
     /// The distance from `p` (unit vector `pv`, `lon` wrapped) to feature `feature`'s nearest edge, in km,
@@ -81,7 +83,7 @@ extension AreaLayer {
     /// bound is below their true distance, so the minimum over the runs measured is the true minimum
     /// whenever that is within the limit. Each edge is `Spherical.distanceToSegmentKm`'s arithmetic, with the
     /// vertex vectors computed once per vertex.
-    func boundaryDistanceKm(_ p: GeoPoint, vector pv: Vector3, cosLat: Double, feature: Int,
+    func boundaryDistanceKm(_ p: GeoPoint, vector pv: Vector3, cosLat: Double, feature: Int, boxes: EdgeBoxes,
                             limitKm: Double) -> Double {
         var best = Double.infinity
         let excursion = index.arcExcursion

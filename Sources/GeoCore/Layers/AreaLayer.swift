@@ -14,8 +14,10 @@ public struct AreaLayer: Sendable {
     /// The grid index over the features' polygons: feature `k` is area `k`.
     public let index: CountryIndex
     /// Boxes round each feature and round runs of its edges: what the restricted nearest search prunes by
-    /// (`AreaLayer+Nearest.swift`, `AreaLayer+Boxes.swift`). Worked out from the index at load, not stored.
-    let boxes: EdgeBoxes
+    /// (`AreaLayer+Nearest.swift`, `AreaLayer+Boxes.swift`). Worked out from the index at load, not stored,
+    /// and only for a layer that is searched that way (`withEdgeBoxes()`: the admin-1 layer), so the
+    /// time-zone layer's start-up and memory do not pay for them; empty otherwise.
+    private(set) var boxes = EdgeBoxes()
 
     /// The number of features.
     public var featureCount: Int { index.areaCount }
@@ -34,7 +36,6 @@ public struct AreaLayer: Sendable {
         self.propertyNames = propertyNames
         self.values = values
         self.index = index
-        boxes = EdgeBoxes(index)
     }
 
     /// The slot of property `name`, or nil when the layer does not keep it.
@@ -45,5 +46,13 @@ public struct AreaLayer: Sendable {
     public func value(_ feature: Int, _ slot: Int?) -> String? {
         guard let slot else { return nil }
         return values[feature &* propertyNames.count &+ slot]
+    }
+
+    /// This layer with its edge boxes worked out (O(vertices), about 2 ms and 1 MB for the admin-1 layer):
+    /// for a layer whose `nearest(to:among:)` is on a hot path.
+    public func withEdgeBoxes() -> AreaLayer {
+        var layer = self
+        if layer.boxes.features.isEmpty { layer.boxes = EdgeBoxes(index) }
+        return layer
     }
 }

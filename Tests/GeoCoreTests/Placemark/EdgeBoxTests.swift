@@ -24,7 +24,7 @@ struct EdgeBoxTests {
             areas.append(MultiPolygon(polygons: [Polygon(exterior: Ring(points: points))]))
             values.append("area \(k)")
         }
-        return AreaLayer(propertyNames: ["name"], values: values, areas: areas)
+        return AreaLayer(propertyNames: ["name"], values: values, areas: areas).withEdgeBoxes()
     }
 
     /// The distance to the feature by measuring every edge, as the search did before it had boxes.
@@ -60,6 +60,21 @@ struct EdgeBoxTests {
                     if bound > d { Issue.record("run \(run) edge \(i): bound \(bound) > \(d) at \(p.lat), \(p.lon)") }
                 }
             }
+        }
+    }
+
+    @Test("a layer without its boxes gives the same answers as with them")
+    func withoutBoxes() throws {
+        let plain = AreaLayer(propertyNames: ["name"], values: Self.layer(vertices: 60, radius: 6, seed: 9).values,
+                              index: Self.layer(vertices: 60, radius: 6, seed: 9).index)
+        #expect(plain.boxes.features.isEmpty)
+        let boxed = plain.withEdgeBoxes()
+        var random = TestRandom(seed: 19)
+        for _ in 0..<100 {
+            let p = GeoPoint(lat: random.uniform(-90, 90), lon: random.uniform(-180, 180))
+            let a = try #require(plain.nearest(to: p, among: [0, 2, 4, 6]))
+            let b = try #require(boxed.nearest(to: p, among: [0, 2, 4, 6]))
+            #expect(a.feature == b.feature && a.distanceKm == b.distanceKm)
         }
     }
 
