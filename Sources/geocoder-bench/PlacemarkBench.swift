@@ -64,9 +64,19 @@ enum PlacemarkBench {
             let countryOnly = rate(points, runs: runs) { full.placemark(at: $0, fields: .country)?.country?.countryIndex ?? -1 }
             let placemark = rate(points, runs: runs) { p in
                 let m = full.placemark(at: p)
-                return (m?.admin1?.feature ?? -1) &+ (m?.timezone?.utf8.count ?? 0)
+                return (m?.admin1?.feature ?? -1) &+ (m?.timezone?.utf8.count ?? 0) &+ (m?.locality?.geonameid ?? 0)
             }
             let plain = rate(points, runs: runs) { gazetteer.reverse($0)?.countryIndex ?? -1 }
+            var split: [String] = []
+            for (name, field) in [("admin1", PlacemarkFields.admin1), ("territory", .territory),
+                                  ("timezone", .timezone), ("locality", .locality)] {
+                let r = rate(points, runs: runs) { p in
+                    let m = full.placemark(at: p, fields: [.country, field])
+                    return (m?.admin1?.feature ?? -1) &+ (m?.timezone?.utf8.count ?? 0) &+ (m?.locality?.geonameid ?? 0)
+                }
+                split.append("[country,\(name)] \(fixed(r / 1e6)) M/s")
+            }
+            say("  \(label), per field: " + split.joined(separator: ", "))
             say("  \(label): reverse \(fixed(plain / 1e6)) M/s, fields [country] \(fixed(countryOnly / 1e6)) M/s, full placemark \(fixed(placemark / 1e6)) M/s (\(fixed(countryOnly / placemark)) × slower)")
         }
     }

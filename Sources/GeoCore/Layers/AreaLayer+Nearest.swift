@@ -4,58 +4,98 @@ extension AreaLayer {
     /// whole-layer answer names a feature of the wrong group (an admin-1 division of another country).
     ///
     /// Exact and bounded: a candidate containing the point (whole-polygon test, `exactLocation`) wins at
-    /// once, the first in `candidates` order; otherwise every candidate's edges are measured as great-circle
-    /// arcs (`Spherical.distanceToSegmentKm`), candidates in order of a lower bound on their distance (the
-    /// latitude gap to their vertices' latitude span, widened by the index's `arcExcursion`, the most any
-    /// edge's arc strays beyond its ends' latitudes), stopping when the next bound exceeds the best distance.
-    /// A great-circle distance is never less than the latitude difference, so no skipped candidate could be
-    /// nearer. Ties keep the earlier candidate.
+    /// once, the first in `candidates` order, and only candidates whose vertex box holds the point are tested
+    /// (`EdgeBox.mayContain`: outside it a point is neither inside nor on the boundary). Otherwise every
+    /// candidate's edges are measured as great-circle arcs (`Spherical.angleToArc`), candidates in order of a
+    /// lower bound on their distance (`EdgeBox.lowerBoundKm`: latitude and longitude gaps to the box widened
+    /// by the index's `arcExcursion`), stopping when the next bound exceeds the best distance; within a
+    /// candidate, runs of edges whose box is farther than the best so far are skipped. No skipped edge could
+    /// be nearer, and the distance of each measured edge is computed exactly as before, so the answer is the
+    /// one a full scan gives. Ties keep the earlier candidate.
     /// - Parameters:
     ///   - point: `lat` in [-90, 90], any finite `lon`.
     ///   - candidates: feature numbers, each below `featureCount`.
     /// - Returns: nil only when `candidates` is empty.
-    /// - Complexity: O(vertices of the candidates) at worst; one whole-polygon test per candidate first.
+    /// - Complexity: O(vertices of the candidates) at worst; typically the edges of a few runs near the point.
     public func nearest(to point: GeoPoint, among candidates: [Int32]) -> (feature: Int, distanceKm: Double)? {
+        nearest(to: point, among: candidates, knownOutside: false).map { ($0.feature, $0.distanceKm) }
+    }
+
+    /// `nearest(to:among:)`, and whether another candidate lies at exactly the answer's distance (`tied`).
+    /// With `knownOutside` the caller knows that no feature of the layer contains `point` or has it on its
+    /// boundary (the grid's `area(containing:)` said nil, which the whole-polygon tests would say too), so
+    /// the containment tests are skipped.
+    func nearest(to point: GeoPoint, among candidates: [Int32],
+                 knownOutside: Bool) -> (feature: Int, distanceKm: Double, tied: Bool)? {
+        // A layer loaded without its boxes works them out for this search: O(vertices), as the search was.
+        let boxes = self.boxes.features.isEmpty ? EdgeBoxes(index) : self.boxes
+        let p = GeoPoint(lat: point.lat, lon: CountryIndex.wrapLongitude(point.lon))
         var onBoundary: Int? = nil
-        for candidate in candidates {
-            switch index.exactLocation(of: point, inArea: Int(candidate)) {
-            case .inside: return (Int(candidate), 0)
-            case .boundary: if onBoundary == nil { onBoundary = Int(candidate) }
-            case .outside: break
+        if !knownOutside && CountryIndex.isOnSphere(lat: p.lat, wrappedLon: p.lon) {
+            for candidate in candidates where boxes.features[Int(candidate)].mayContain(lat: p.lat, lon: p.lon) {
+                switch index.exactLocation(of: point, inArea: Int(candidate)) {
+                case .inside: return (Int(candidate), 0, false)
+                case .boundary: if onBoundary == nil { onBoundary = Int(candidate) }
+                case .outside: break
+                }
             }
         }
-        if let onBoundary { return (onBoundary, 0) }
-        let p = GeoPoint(lat: point.lat, lon: CountryIndex.wrapLongitude(point.lon))
-        let kmPerDegree = Spherical.earthRadiusKm * Double.pi / 180
+        if let onBoundary { return (onBoundary, 0, false) }
+        let cosLat = GeoMath.sinCos(degrees: p.lat).cos
+        let excursion = index.arcExcursion
         var order: [(bound: Double, feature: Int)] = []
         order.reserveCapacity(candidates.count)
         for (rank, candidate) in candidates.enumerated() {
-            let range = latitudeRanges[Int(candidate)]
-            let gap = Swift.max(0, range.south - index.arcExcursion - p.lat, p.lat - range.north - index.arcExcursion)
-            // Slightly under the true bound, so rounding never skips a tie.
-            order.append((gap * kmPerDegree * (1 - 1e-9), rank))
+            let bound = boxes.features[Int(candidate)].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat,
+                                                                     excursion: excursion)
+            order.append((bound, rank))
         }
         order.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.feature < $1.feature }
+        let pv = Vector3(p)
         var best: (feature: Int, distanceKm: Double, rank: Int)? = nil
+        var tied = false
         for (bound, rank) in order {
             if let best, bound > best.distanceKm { break }
             let feature = Int(candidates[rank])
-            let d = boundaryDistanceKm(p, feature: feature)
-            if best == nil || d < best!.distanceKm || (d == best!.distanceKm && rank < best!.rank) {
+            let d = boundaryDistanceKm(p, vector: pv, cosLat: cosLat, feature: feature, boxes: boxes,
+                                       limitKm: best?.distanceKm ?? .infinity)
+            if let current = best, d == current.distanceKm {
+                tied = true
+                if rank < current.rank { best = (feature, d, rank) }
+            } else if best == nil || d < best!.distanceKm {
                 best = (feature, d, rank)
+                tied = false
             }
         }
-        return best.map { ($0.feature, $0.distanceKm) }
+        return best.map { ($0.feature, $0.distanceKm, tied) }
     }
 
     /// The great-circle distance from `p` to feature `feature`'s nearest edge, in km.
     func boundaryDistanceKm(_ p: GeoPoint, feature: Int) -> Double {
+        boundaryDistanceKm(p, vector: Vector3(p), cosLat: GeoMath.sinCos(degrees: p.lat).cos, feature: feature,
+                           boxes: boxes.features.isEmpty ? EdgeBoxes(index) : boxes, limitKm: .infinity)
+    }
+
+    /// The distance from `p` (unit vector `pv`, `lon` wrapped) to feature `feature`'s nearest edge, in km,
+    /// when it is at most `limitKm`; otherwise some value above `limitKm` (possibly infinity).
+    ///
+    /// Runs of edges whose box lies farther than the best so far (or than `limitKm`) are skipped: their
+    /// bound is below their true distance, so the minimum over the runs measured is the true minimum
+    /// whenever that is within the limit. Each edge is `Spherical.distanceToSegmentKm`'s arithmetic, with the
+    /// vertex vectors computed once per vertex.
+    func boundaryDistanceKm(_ p: GeoPoint, vector pv: Vector3, cosLat: Double, feature: Int, boxes: EdgeBoxes,
+                            limitKm: Double) -> Double {
         var best = Double.infinity
-        for ring in Int(index.areaRingStart[feature])..<Int(index.areaRingStart[feature + 1]) {
-            for i in Int(index.ringStart[ring])..<(Int(index.ringStart[ring + 1]) - 1) {
-                let a = GeoPoint(lat: index.vertexLat(i), lon: index.vertexLon(i))
-                let b = GeoPoint(lat: index.vertexLat(i + 1), lon: index.vertexLon(i + 1))
-                best = Swift.min(best, Spherical.distanceToSegmentKm(p, a, b))
+        let excursion = index.arcExcursion
+        for run in Int(boxes.runStart[feature])..<Int(boxes.runStart[feature + 1]) {
+            let bound = boxes.runs[run].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat, excursion: excursion)
+            if bound > best || bound > limitKm { continue }
+            let first = Int(boxes.runFirstEdge[run]), end = Int(boxes.runEndEdge[run])
+            var a = Vector3(GeoPoint(lat: index.vertexLat(first), lon: index.vertexLon(first)))
+            for i in first..<end {
+                let b = Vector3(GeoPoint(lat: index.vertexLat(i + 1), lon: index.vertexLon(i + 1)))
+                best = Swift.min(best, Spherical.angleToArc(pv, a, b) * Spherical.earthRadiusKm)
+                a = b
             }
         }
         return best

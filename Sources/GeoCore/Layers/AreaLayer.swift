@@ -13,9 +13,11 @@ public struct AreaLayer: Sendable {
     let values: [String?]
     /// The grid index over the features' polygons: feature `k` is area `k`.
     public let index: CountryIndex
-    /// Per feature, its southernmost and northernmost vertex latitudes: the lower bound the restricted
-    /// nearest search prunes by (`AreaLayer+Nearest.swift`). Worked out from the index at load, not stored.
-    let latitudeRanges: [(south: Double, north: Double)]
+    /// Boxes round each feature and round runs of its edges: what the restricted nearest search prunes by
+    /// (`AreaLayer+Nearest.swift`, `AreaLayer+Boxes.swift`). Worked out from the index at load, not stored,
+    /// and only for a layer that is searched that way (`withEdgeBoxes()`: the admin-1 layer), so the
+    /// time-zone layer's start-up and memory do not pay for them; empty otherwise.
+    private(set) var boxes = EdgeBoxes()
 
     /// The number of features.
     public var featureCount: Int { index.areaCount }
@@ -34,7 +36,6 @@ public struct AreaLayer: Sendable {
         self.propertyNames = propertyNames
         self.values = values
         self.index = index
-        latitudeRanges = Self.latitudeRanges(of: index)
     }
 
     /// The slot of property `name`, or nil when the layer does not keep it.
@@ -47,21 +48,11 @@ public struct AreaLayer: Sendable {
         return values[feature &* propertyNames.count &+ slot]
     }
 
-    /// Each area's latitude span over all its vertices.
-    static func latitudeRanges(of index: CountryIndex) -> [(south: Double, north: Double)] {
-        var ranges: [(south: Double, north: Double)] = []
-        ranges.reserveCapacity(index.areaCount)
-        for area in 0..<index.areaCount {
-            var south = Double.infinity, north = -Double.infinity
-            let first = Int(index.ringStart[Int(index.areaRingStart[area])])
-            let end = Int(index.ringStart[Int(index.areaRingStart[area + 1])])
-            for v in first..<end {
-                let lat = index.vertexLat(v)
-                south = Swift.min(south, lat)
-                north = Swift.max(north, lat)
-            }
-            ranges.append((south, north))
-        }
-        return ranges
+    /// This layer with its edge boxes worked out (O(vertices), about 2 ms and 1 MB for the admin-1 layer):
+    /// for a layer whose `nearest(to:among:)` is on a hot path.
+    public func withEdgeBoxes() -> AreaLayer {
+        var layer = self
+        if layer.boxes.features.isEmpty { layer.boxes = EdgeBoxes(index) }
+        return layer
     }
 }

@@ -85,9 +85,11 @@ extension CountryGazetteer {
     ///
     /// The fallback asks the layer's index for the nearest division within `max(maxDistanceKm, 10)` km
     /// first (a few border cells); only when that names no division or another country's does it search the
-    /// country's own divisions (`AreaLayer.nearest(to:among:)`: whole-polygon tests, then every edge of the
-    /// country's divisions in order of a latitude lower bound, stopping when no further division can be
-    /// nearer). That search is exact and bounded by the vertices of one country's divisions.
+    /// country's own divisions (`AreaLayer.nearest(to:among:)`: whole-polygon tests of the divisions whose box
+    /// holds the point, none when the grid found it in no division; then the edges of the country's
+    /// divisions in order of a lower bound from their boxes, skipping runs of edges farther than the best so
+    /// far, stopping when no further division can be nearer). That search is exact and bounded by the
+    /// vertices of one country's divisions.
     /// - Returns: nil when the country has no division in the layer.
     func division(of point: GeoPoint, country: ReverseMatch, maxDistanceKm: Double,
                   in admin1: AreaLayer) -> (feature: Int, distanceKm: Double)? {
@@ -100,12 +102,13 @@ extension CountryGazetteer {
         if candidates.isEmpty { return nil }
         // In no division: the nearest border is the nearest division's. (Inside another country's division,
         // the nearest border might be that division's own, so only the restricted search is sure.)
-        if inside == nil,
-           let near = admin1.index.nearestArea(to: point, withinKm: Swift.max(maxDistanceKm, Self.defaultMaxDistanceKm)),
+        guard inside == nil else { return admin1.nearest(to: point, among: candidates) }
+        if let near = admin1.index.nearestArea(to: point, withinKm: Swift.max(maxDistanceKm, Self.defaultMaxDistanceKm)),
            layers.divisionCountry[near.area] == owner {
             return (near.area, near.distanceKm)
         }
-        return admin1.nearest(to: point, among: candidates)
+        // The grid found the point in no division, so the restricted search needs no containment test.
+        return admin1.nearest(to: point, among: candidates, knownOutside: true).map { ($0.feature, $0.distanceKm) }
     }
 
     /// The time zone of `point`: containing zone, else the nearest within the radius, else nautical.

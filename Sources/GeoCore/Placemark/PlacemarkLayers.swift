@@ -28,7 +28,8 @@ struct PlacemarkLayers: Sendable {
 
     /// Composes the layers for `countries`: matches each division's `adm0_a3` to a country and finds the slots.
     init(admin1: AreaLayer?, timezones: AreaLayer?, countries: [Country]) {
-        self.admin1 = admin1
+        // The admin-1 layer's restricted nearest-division search prunes by edge boxes; the time zones need none.
+        self.admin1 = admin1?.withEdgeBoxes()
         self.timezones = timezones
         countryDivisions = Array(repeating: [], count: countries.count)
         if let admin1 {

@@ -1,0 +1,119 @@
+/// Boxes around a layer's features and around runs of their edges: what lets the restricted nearest search
+/// (`AreaLayer+Nearest.swift`) skip whole features, and whole runs of one feature's edges, without
+/// measuring them.
+///
+/// A box holds the vertices' latitude and longitude ranges. Two facts make it a safe filter:
+/// - containment is tested on straight lon/lat edges (`CountryIndex.exactLocation`), so a point outside the
+///   box of a feature's vertices is neither inside it nor on its boundary;
+/// - distances are measured to great-circle arcs, and an arc between two vertices less than 180° of longitude
+///   apart stays within their longitudes and strays beyond their latitudes by at most the index's
+///   `arcExcursion`; so the box widened by that in latitude holds every arc, and a lower bound on the
+///   distance to the widened box is one on the distance to every edge in it (`lowerBoundKm`).
+/// A box whose edges span 180° of longitude or more (an edge across the antimeridian, a ring round a pole)
+/// keeps every longitude, so only its latitudes bound it.
+struct EdgeBox: Sendable {
+    /// The vertices' latitude range, and their longitude range (west > east: every longitude).
+    var south: Double, north: Double, west: Double, east: Double
+    /// The cosine of the largest |latitude| of the box widened by the arc excursion (0 when that reaches a pole).
+    var cosMaxLat: Double
+
+    static let edgesPerRun = 32
+
+    /// Whether (`lat`, `lon`), `lon` already wrapped into [-180, 180), lies in the vertices' box, counting
+    /// the antimeridian's other spelling: a point outside is outside the feature and off its boundary.
+    @inline(__always)
+    func mayContain(lat: Double, lon: Double) -> Bool {
+        guard lat >= south && lat <= north else { return false }
+        if west > east { return true }
+        return (lon >= west && lon <= east) || (lon == -180 && east >= 180)
+    }
+
+    /// A lower bound, in km, on the great-circle distance from the point (`lat`, `lon` wrapped, `cosLat` the
+    /// cosine of `lat`) to every edge arc in the box, with the layer's `excursion` in degrees.
+    ///
+    /// Haversine: hav d = hav Δφ + cos φ₁ cos φ₂ hav Δλ ≥ sin²(g/2) + cos φ₁ · cosMaxLat · sin²(l/2), with g the
+    /// latitude gap to the widened box and l the longitude gap (both ≤ π); sin x ≥ x − x³/6 on [0, π/2] and
+    /// asin y ≥ y give d ≥ 2√(s(g/2)² + cos φ₁ · cosMaxLat · s(l/2)²). Scaled down by 1e-9 and a millimetre,
+    /// so rounding never puts the bound above a distance measured with other arithmetic.
+    @inline(__always)
+    func lowerBoundKm(lat: Double, lon: Double, cosLat: Double, excursion: Double) -> Double {
+        let gapDegrees = Swift.max(0, south - excursion - lat, lat - north - excursion)
+        var lonGapDegrees = 0.0
+        if west <= east && !(lon >= west && lon <= east) {
+            let toWest = EdgeBox.eastward(from: lon, to: west), fromEast = EdgeBox.eastward(from: east, to: lon)
+            lonGapDegrees = Swift.min(toWest, fromEast, 180)
+        }
+        if gapDegrees == 0 && lonGapDegrees == 0 { return 0 }
+        let g = Swift.min(gapDegrees, 180) * GeoMath.radiansPerDegree / 2
+        let l = lonGapDegrees * GeoMath.radiansPerDegree / 2
+        let sg = g - g * g * g / 6, sl = l - l * l * l / 6
+        let hav = sg * sg + Swift.max(0, cosLat) * cosMaxLat * sl * sl
+        return Swift.max(0, 2 * hav.squareRoot() * Spherical.earthRadiusKm * (1 - 1e-9) - 1e-6)
+    }
+
+    /// How far east `to` lies from `from`, in [0, 360) degrees.
+    @inline(__always)
+    static func eastward(from: Double, to: Double) -> Double {
+        let d = to - from
+        return d < 0 ? d + 360 : (d >= 360 ? d - 360 : d)
+    }
+
+    /// The box of vertices `first...last` (edges `first..<last`) of `index`, widened by `excursion` for `cosMaxLat`.
+    static func of(_ index: CountryIndex, vertices first: Int, through last: Int, excursion: Double) -> EdgeBox {
+        var south = Double.infinity, north = -Double.infinity, west = Double.infinity, east = -Double.infinity
+        var wraps = excursion >= 180
+        var previousLon = index.vertexLon(first)
+        for v in first...last {
+            let lat = index.vertexLat(v), lon = index.vertexLon(v)
+            south = Swift.min(south, lat)
+            north = Swift.max(north, lat)
+            west = Swift.min(west, lon)
+            east = Swift.max(east, lon)
+            if Swift.abs(lon - previousLon) >= 180 { wraps = true }
+            previousLon = lon
+        }
+        if wraps || east - west >= 180 { west = 180; east = -180 }
+        let maxLat = Swift.max(Swift.abs(south - excursion), Swift.abs(north + excursion))
+        let cosMaxLat = maxLat >= 90 ? 0 : Swift.max(0, GeoMath.sinCos(degrees: maxLat).cos)
+        return EdgeBox(south: south, north: north, west: west, east: east, cosMaxLat: cosMaxLat)
+    }
+}
+
+/// Per feature, its box and the boxes of runs of `EdgeBox.edgesPerRun` edges of each ring.
+struct EdgeBoxes: Sendable {
+    /// One per feature.
+    var features: [EdgeBox] = []
+    /// Feature k's runs are `runs[runStart[k]..<runStart[k + 1]]`; run j covers edges
+    /// `runFirstEdge[j]..<runEndEdge[j]` (edge i joins vertices i and i + 1).
+    var runStart: [Int32] = [0]
+    var runs: [EdgeBox] = []
+    var runFirstEdge: [Int32] = []
+    var runEndEdge: [Int32] = []
+
+    init() {}
+
+    /// Worked out from the index at load: O(vertices), no trigonometry beyond one cosine per box.
+    init(_ index: CountryIndex) {
+        let excursion = index.arcExcursion
+        features.reserveCapacity(index.areaCount)
+        runStart.reserveCapacity(index.areaCount + 1)
+        for area in 0..<index.areaCount {
+            let firstRing = Int(index.areaRingStart[area]), endRing = Int(index.areaRingStart[area + 1])
+            let first = Int(index.ringStart[firstRing]), end = Int(index.ringStart[endRing])
+            features.append(end > first ? EdgeBox.of(index, vertices: first, through: end - 1, excursion: excursion)
+                                        : EdgeBox(south: 1, north: -1, west: 180, east: -180, cosMaxLat: 0))
+            for ring in firstRing..<endRing {
+                let ringFirst = Int(index.ringStart[ring]), ringEnd = Int(index.ringStart[ring + 1]) - 1
+                var edge = ringFirst
+                while edge < ringEnd {
+                    let stop = Swift.min(ringEnd, edge + EdgeBox.edgesPerRun)
+                    runs.append(EdgeBox.of(index, vertices: edge, through: stop, excursion: excursion))
+                    runFirstEdge.append(Int32(edge))
+                    runEndEdge.append(Int32(stop))
+                    edge = stop
+                }
+            }
+            runStart.append(Int32(runs.count))
+        }
+    }
+}
