@@ -51,7 +51,8 @@ extension BoundParams {
         }
     }
 
-    private static func coordinate(_ value: JSONValue, _ path: String, within lower: Double, _ upper: Double)
+    /// A number within [lower, upper] at `path`, else the -32602 naming it (also for traces, BoundParams+Trace).
+    static func coordinate(_ value: JSONValue, _ path: String, within lower: Double, _ upper: Double)
         throws(RPCError) -> Double
     {
         guard case .number(let number) = value else {
@@ -64,7 +65,7 @@ extension BoundParams {
         return number.value
     }
 
-    private static func failure(_ param: String, _ problem: ParamProblem) -> RPCError {
+    static func failure(_ param: String, _ problem: ParamProblem) -> RPCError {
         .invalidParams(InvalidParams(param: param, problem: problem))
     }
 

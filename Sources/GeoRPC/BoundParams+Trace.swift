@@ -8,9 +8,9 @@ extension BoundParams {
     /// - Throws: `.invalidParams` naming the first bad element by its path (`points[3].lat`, `points[3][1]`).
     func trace(_ slot: Int, headings: Bool) throws(RPCError) -> [TracePoint] {
         let name = names[slot]
-        guard let value = values(slot) else { throw Self.bad(name, .missing) }
+        guard let value = values(slot) else { throw Self.failure(name, .missing) }
         guard case .array(let elements) = value else {
-            throw Self.bad(name, .wrongType(expected: "array", found: RPCValueKind(value)))
+            throw Self.failure(name, .wrongType(expected: "array", found: RPCValueKind(value)))
         }
         var trace: [TracePoint] = []
         trace.reserveCapacity(elements.count)
@@ -19,23 +19,23 @@ extension BoundParams {
             switch element {
             case .array(let list) where list.count == 2 || (headings && list.count == 3):
                 trace.append(TracePoint(
-                    point: GeoPoint(lat: try Self.number(list[0], path + "[0]", -90, 90),
-                                    lon: try Self.number(list[1], path + "[1]", -180, 180)),
-                    heading: list.count == 3 ? try Self.number(list[2], path + "[2]", 0, 360) : nil))
+                    point: GeoPoint(lat: try Self.coordinate(list[0], path + "[0]", within: -90, 90),
+                                    lon: try Self.coordinate(list[1], path + "[1]", within: -180, 180)),
+                    heading: list.count == 3 ? try Self.coordinate(list[2], path + "[2]", within: 0, 360) : nil))
             case .object(let object) where headings:
                 for member in object.members where !["lat", "lon", "heading"].contains(member.key) {
-                    throw Self.bad(path + "." + member.key, .unknown(accepted: ["lat", "lon", "heading"]))
+                    throw Self.failure(path + "." + member.key, .unknown(accepted: ["lat", "lon", "heading"]))
                 }
-                guard let lat = object["lat"] else { throw Self.bad(path + ".lat", .missing) }
-                guard let lon = object["lon"] else { throw Self.bad(path + ".lon", .missing) }
+                guard let lat = object["lat"] else { throw Self.failure(path + ".lat", .missing) }
+                guard let lon = object["lon"] else { throw Self.failure(path + ".lon", .missing) }
                 var heading: Double?
-                if let given = object["heading"] { heading = try Self.number(given, path + ".heading", 0, 360) }
-                trace.append(TracePoint(point: GeoPoint(lat: try Self.number(lat, path + ".lat", -90, 90),
-                                                        lon: try Self.number(lon, path + ".lon", -180, 180)),
+                if let given = object["heading"] { heading = try Self.coordinate(given, path + ".heading", within: 0, 360) }
+                trace.append(TracePoint(point: GeoPoint(lat: try Self.coordinate(lat, path + ".lat", within: -90, 90),
+                                                        lon: try Self.coordinate(lon, path + ".lon", within: -180, 180)),
                                         heading: heading))
             default:
                 let count = if case .array(let other) = element { other.count } else { 0 }
-                throw Self.bad(path, .notAPair(found: RPCValueKind(element), count: count))
+                throw Self.failure(path, .notAPair(found: RPCValueKind(element), count: count))
             }
         }
         return trace
@@ -45,25 +45,8 @@ extension BoundParams {
     func optionalString(_ slot: Int) throws(RPCError) -> String? {
         guard let value = values(slot) else { return nil }
         guard case .string(let text) = value else {
-            throw Self.bad(names[slot], .wrongType(expected: "string", found: RPCValueKind(value)))
+            throw Self.failure(names[slot], .wrongType(expected: "string", found: RPCValueKind(value)))
         }
         return text
-    }
-
-    private static func number(_ value: JSONValue, _ path: String, _ lower: Double, _ upper: Double)
-        throws(RPCError) -> Double
-    {
-        guard case .number(let number) = value else {
-            throw bad(path, .wrongType(expected: "number", found: RPCValueKind(value)))
-        }
-        guard number.value.isFinite else { throw bad(path, .notFinite) }
-        guard number.value >= lower, number.value <= upper else {
-            throw bad(path, .outOfRange(number, lower: lower, upper: upper))
-        }
-        return number.value
-    }
-
-    private static func bad(_ param: String, _ problem: ParamProblem) -> RPCError {
-        .invalidParams(InvalidParams(param: param, problem: problem))
     }
 }
