@@ -7,19 +7,7 @@ extension GeoCall {
     ///   lists the loaded ones; a server without `--layer` has none, and then answers `[]` to a call
     ///   that names no layer).
     public static func nearbyHits(_ request: NearbyRequest, in layers: FeatureLayers) throws(RPCError) -> [NearbyHit] {
-        var selection: [Int]? = nil
-        if let names = request.layers {
-            var indexes: [Int] = []
-            for (k, name) in names.enumerated() {
-                guard let index = layers.index(named: name) else {
-                    let loaded = layers.layers.isEmpty ? "none" : layers.layers.map { $0.name }.joined(separator: ", ")
-                    throw .invalidParams(InvalidParams(param: "layers[\(k)]",
-                                                       problem: .invalidValue("names no loaded layer (loaded: \(loaded))")))
-                }
-                if !indexes.contains(index) { indexes.append(index) }
-            }
-            selection = indexes
-        }
+        let selection = try layerIndexes(request.layers, param: "layers", in: layers)
         return layers.nearby(request.point, radiusM: request.radiusM, limit: request.limit, layers: selection,
                              geometry: request.geometry)
     }
@@ -50,12 +38,7 @@ extension GeoCall {
         out.raw(feature.properties)
         out.key("geometry")
         if let kind = feature.kind { out.string(kind.name) } else { out.null() }
-        out.key("distanceM")
-        out.number(hit.distanceM)
-        out.key("bearingDeg")
-        if let bearing = hit.bearingDeg { out.number(bearing) } else { out.null() }
-        out.key("direction")
-        if let direction = hit.direction { out.string(direction) } else { out.null() }
+        writeReach(distanceM: hit.distanceM, bearingDeg: hit.bearingDeg, direction: hit.direction, into: &out)
         out.key("inside")
         if let inside = hit.inside { out.bool(inside) } else { out.null() }
         out.key("nearestPoint")
@@ -64,5 +47,16 @@ extension GeoCall {
         out.number(hit.nearestPoint.lon)
         out.endArray()
         out.endObject()
+    }
+
+    /// `distanceM`, `bearingDeg` and `direction` (the last two null at distance 0), as nearby hits and
+    /// whereAmI's intersections both write them.
+    static func writeReach(distanceM: Double, bearingDeg: Double?, direction: String?, into out: inout JSONWriter) {
+        out.key("distanceM")
+        out.number(distanceM)
+        out.key("bearingDeg")
+        if let bearingDeg { out.number(bearingDeg) } else { out.null() }
+        out.key("direction")
+        if let direction { out.string(direction) } else { out.null() }
     }
 }

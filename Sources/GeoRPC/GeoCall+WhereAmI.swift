@@ -166,12 +166,7 @@ extension GeoCall {
             out.number(junction.point.lat)
             out.number(junction.point.lon)
             out.endArray()
-            out.key("distanceM")
-            out.number(hit.distanceM)
-            out.key("bearingDeg")
-            if let bearing = hit.bearingDeg { out.number(bearing) } else { out.null() }
-            out.key("direction")
-            if let direction = hit.direction { out.string(direction) } else { out.null() }
+            writeReach(distanceM: hit.distanceM, bearingDeg: hit.bearingDeg, direction: hit.direction, into: &out)
             out.endObject()
         } else {
             out.null()
