@@ -12,7 +12,8 @@ import GeoCore
 /// 1. as a whole index file (seeded by scripts/fuzz with real indexes of a few countries);
 /// 2. as a partial overwrite of a real index built here (two squares, names and cities, 30° cells): its
 ///    first four bytes pick an offset, the rest is written over the index there, as a torn write would.
-/// Before loading, the header's magic, version, byte order, length and checksum are repaired, so the
+/// Before loading, the header's magic, version and byte order are repaired and every checksum (sections,
+/// directory) made to match (`CountryGazetteer.resealed`), so the
 /// mutations reach the table checks instead of stopping at the checksum; the raw bytes are loaded too.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIndex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
@@ -112,6 +113,7 @@ let builtLayer: [UInt8] = {
 func load(_ bytes: [UInt8]) {
     let storage = bytes.withUnsafeBytes { ByteStorage(copying: $0) }
     guard let key = CountryGazetteer.binarySourceKey(storage.bytes) else { return }
+    loadLazily(storage, key: key)
     let gazetteer: CountryGazetteer
     do throws(BinaryFormatError) {
         gazetteer = try CountryGazetteer(binary: storage, sourceKey: key)
@@ -119,6 +121,33 @@ func load(_ bytes: [UInt8]) {
         _ = error.message
         return
     }
+    query(gazetteer)
+}
+
+/// Loads `storage` as the server does with a lazily read index (`CountryGazetteer(lazyBinary:sourceKey:)`):
+/// the core at once, then each other section alone and all together, as requests would ask for them; a
+/// damaged section must fail its load (the request's error), never a query.
+func loadLazily(_ storage: ByteStorage, key: (UInt64, UInt64)) {
+    let base: CountryGazetteer
+    do throws(BinaryFormatError) {
+        base = try CountryGazetteer(lazyBinary: storage, sourceKey: key)
+    } catch {
+        _ = error.message
+        return
+    }
+    query(base)
+    for sections in [GazetteerSections.names, .admin1, .timezones, .all] {
+        do throws(BinaryFormatError) {
+            if let snapshot = try base.loading(sections) { query(snapshot.gazetteer) }
+        } catch {
+            _ = error.message
+        }
+    }
+}
+
+/// Every kind of query on a loaded gazetteer.
+func query(_ gazetteer: CountryGazetteer) {
+    let key = (UInt64(1), UInt64(2))
     for (lat, lon) in [(0.0, 0.0), (5.0, 5.0), (45.5, 7.25), (-89.9, 179.9), (90, -180), (10, 10), (-5, 20)] {
         _ = gazetteer.reverse(GeoPoint(lat: lat, lon: lon))
         _ = gazetteer.reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: 0)
@@ -139,17 +168,10 @@ func load(_ bytes: [UInt8]) {
 /// `bytes` with the header made valid for its payload: magic, version and byte order from a real index,
 /// the length and checksum of what follows. Shorter than a header: unchanged.
 func repaired(_ bytes: [UInt8]) -> [UInt8] {
-    let header = CountryGazetteer.binaryHeaderSize
-    guard bytes.count >= header else { return bytes }
+    guard bytes.count >= CountryGazetteer.binaryHeaderSize else { return bytes }
     var fixed = bytes
     for k in 0..<16 { fixed[k] = builtIndex[k] }
-    let length = UInt64(bytes.count - header)
-    let checksum = fixed.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[header...])) }
-    for k in 0..<8 {
-        fixed[32 + k] = UInt8(truncatingIfNeeded: length >> UInt64(8 * k))
-        fixed[40 + k] = UInt8(truncatingIfNeeded: checksum >> UInt64(8 * k))
-    }
-    return fixed
+    return CountryGazetteer.resealed(fixed)
 }
 
 /// A real index: two squares (one with a hole) with names, an admin-1 division and two cities.

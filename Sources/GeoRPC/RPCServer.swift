@@ -164,33 +164,46 @@ public struct RPCServer: Sendable {
             }
             do throws(RPCError) {
                 let call = try GeoCall.decode(method: request.method, params: request.params)
-                if let refusal = budget.charge(WorkCost.estimate(call, available: gazetteer.availableFields)) { throw refusal }
-                if case .forward(let query, let options) = call {
-                    // Searched before the reply opens: the fuzzy tier is charged only when reached.
-                    let matches = try call.forwardMatches(query, options, gazetteer: gazetteer, budget: &budget)
-                    beginReply(id: id, into: &out)
-                    out.key("result")
-                    call.writeForward(matches, gazetteer: gazetteer, language: options.language, into: &out)
-                    out.endObject()
-                    return
+                // A lazily loaded index reads the sections the call needs now, the first time (passed on as
+                // the snapshot's own property, so the tables' references are not copied per call).
+                if let snapshot = try gazetteer.loading(for: call) {
+                    try answer(call, id: id, gazetteer: snapshot.gazetteer, budget: &budget, into: &out, spill: spill)
+                } else {
+                    try answer(call, id: id, gazetteer: gazetteer, budget: &budget, into: &out, spill: spill)
                 }
-                if case .nearby(let request) = call {
-                    let hits = try GeoCall.nearbyHits(request, in: layers)
-                    beginReply(id: id, into: &out)
-                    out.key("result")
-                    GeoCall.writeNearby(hits, layers: layers, into: &out)
-                    out.endObject()
-                    return
-                }
-                if try answerAroundMe(call, id: id, into: &out, spill: spill) { return }
-                beginReply(id: id, into: &out)
-                out.key("result")
-                call.writeResult(using: gazetteer, replies: replies, into: &out, spill: spill)
-                out.endObject()
             } catch {
                 writeError(error, id: id, into: &out)
             }
         }
+    }
+
+    /// Writes the reply to a decoded call, answered from `gazetteer` (the server's, or a snapshot of it with
+    /// the sections the call reads).
+    private func answer(_ call: GeoCall, id: JSONValue, gazetteer: CountryGazetteer, budget: inout WorkBudget,
+                        into out: inout JSONWriter, spill: ReplySpill) throws(RPCError) {
+        if let refusal = budget.charge(WorkCost.estimate(call, available: gazetteer.availableFields)) { throw refusal }
+        if case .forward(let query, let options) = call {
+            // Searched before the reply opens: the fuzzy tier is charged only when reached.
+            let matches = try call.forwardMatches(query, options, gazetteer: gazetteer, budget: &budget)
+            beginReply(id: id, into: &out)
+            out.key("result")
+            call.writeForward(matches, gazetteer: gazetteer, language: options.language, into: &out)
+            out.endObject()
+            return
+        }
+        if case .nearby(let request) = call {
+            let hits = try GeoCall.nearbyHits(request, in: layers)
+            beginReply(id: id, into: &out)
+            out.key("result")
+            GeoCall.writeNearby(hits, layers: layers, into: &out)
+            out.endObject()
+            return
+        }
+        if try answerAroundMe(call, id: id, into: &out, spill: spill) { return }
+        beginReply(id: id, into: &out)
+        out.key("result")
+        call.writeResult(using: gazetteer, replies: replies, into: &out, spill: spill)
+        out.endObject()
     }
 
     /// Answers `rpc.discover` with the OpenRPC document (see ``OpenRPCDocument``).

@@ -31,8 +31,10 @@ package enum GazetteerLoader {
     ///   - layerNotes: also say which polygon layers are missing (the server does; one-shot commands not).
     ///   - note: receives, before anything is read, one line per missing table or layer.
     /// - Returns: the gazetteer, or the first file that could not be read or parsed.
+    ///   - lazy: from the cache, read the names and layer sections when first used (`IndexCache.load`);
+    ///     the server does, for a first answer in milliseconds; one-shot commands and `Geocoder` load whole.
     package static func load(dataPath: String, places: Bool, layers: Bool, cache: IndexCache?, maxBytes: Int,
-                             layerNotes: Bool, note: (String) -> Void) -> Result<Loaded, GeocoderError> {
+                             layerNotes: Bool, lazy: Bool = false, note: (String) -> Void) -> Result<Loaded, GeocoderError> {
         // The name tables (CLDR names, admin-1, cities) and the polygon layers (admin-1, time zones) are part
         // of the index, so part of its key: a changed or added layer file rebuilds it.
         let namePaths = NameFiles.locate(dataPath: dataPath, places: places)
@@ -42,7 +44,7 @@ package enum GazetteerLoader {
             for missing in LayerFiles.missingNotes(layerPaths) { note(missing) }
         }
         let key = cache == nil ? nil : IndexCache.sourceKey([dataPath] + namePaths + layerPaths, maxBytes: maxBytes)
-        if let cache, let key, let cached = cache.load(key: key) {
+        if let cache, let key, let cached = cache.load(key: key, lazy: lazy) {
             return .success(Loaded(gazetteer: cached, fromCache: true, warnings: [], namePaths: namePaths,
                                    layerPaths: layerPaths))
         }

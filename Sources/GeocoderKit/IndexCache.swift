@@ -88,19 +88,32 @@ package final class IndexCache {
     ///
     /// The file must be a regular file (not a link, FIFO or device: it is opened with O_NOFOLLOW and
     /// O_NONBLOCK and checked with fstat), the user's own, writable by no one else, no larger than
-    /// `maxIndexBytes`, and of the size its header declares, before more than its 48-byte header is read.
-    package func load(key: SourceKey) -> CountryGazetteer? {
+    /// `maxIndexBytes`, and of the size its header declares, before more than its header and section
+    /// directory are read. Then only the core section (countries and the country grid) is read and checked;
+    /// the names and layer sections are read when a query first needs them (`IndexSectionFile`), unless
+    /// `lazy` is false.
+    /// - Parameter lazy: false reads and checks every section now (a host that needs all of it, or that
+    ///   queries from many threads at full speed from the start).
+    package func load(key: SourceKey, lazy: Bool = false) -> CountryGazetteer? {
         guard let file = try? RegularFile(name, in: directory, followLinks: false, maxBytes: Self.maxIndexBytes(key)),
               file.info.st_uid == geteuid(), file.info.st_mode & 0o022 == 0 else { return nil }
-        var header = [UInt8](repeating: 0, count: CountryGazetteer.binaryHeaderSize)
-        let headerRead = header.withUnsafeMutableBytes { file.readFully(into: $0, at: 0) }
-        guard case .success(header.count) = headerRead else { return nil }
-        let declared = header.withUnsafeBytes { CountryGazetteer.binaryDeclaredSize($0) }
-        guard declared == UInt64(file.size), let recorded = header.withUnsafeBytes({ CountryGazetteer.binarySourceKey($0) }),
-              recorded == key.header else { return nil }
-        guard let storage = try? file.readOwned(),
-              let gazetteer = try? CountryGazetteer(binary: storage, sourceKey: key.header) else { return nil }
-        storage.seal()
+        let size = UInt64(file.size)
+        var prefix = [UInt8](repeating: 0, count: CountryGazetteer.binaryPrefixSize)
+        let prefixRead = prefix.withUnsafeMutableBytes { file.readFully(into: $0, at: 0) }
+        guard case .success(prefix.count) = prefixRead,
+              let directory = try? prefix.withUnsafeBytes({ raw throws(BinaryFormatError) in
+                  try CountryGazetteer.binaryDirectory(raw, fileSize: size, sourceKey: key.header)
+              }) else { return nil }
+        let copy = dup(file.fd)
+        guard copy >= 0 else { return nil }
+        let sections = IndexSectionFile(fd: copy)
+        guard case .success(let core) = sections.read(directory[.core]),
+              var gazetteer = try? CountryGazetteer(directory: directory, core: core, fetch: { sections.read($0) },
+                                                    lock: .mutex()) else { return nil }
+        if !lazy {
+            guard let whole = try? gazetteer.loadingAll() else { return nil }
+            gazetteer = whole
+        }
         return gazetteer
     }
 

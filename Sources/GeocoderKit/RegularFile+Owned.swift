@@ -21,6 +21,13 @@ extension RegularFile {
     /// - Returns: storage holding exactly `size` bytes; it unmaps itself when the last table goes.
     /// - Throws: `.system` when memory or the read fail, `.changed` when the file ended early.
     package func readOwned() throws(Failure) -> ByteStorage {
+        try Self.readOwned(fd: fd, offset: 0, count: size)
+    }
+
+    /// `count` bytes at `offset` of the file open as `fd`, read into memory this process owns as
+    /// `readOwned()` reads the whole file: the index cache reads each section so, when first used.
+    /// - Throws: `.system` when memory or the read fail, `.changed` when the file ended early.
+    package static func readOwned(fd: Int32, offset: Int, count size: Int) throws(Failure) -> ByteStorage {
         let hugePage = 2 << 20
         let length = max(size, 1)
         let reserved = length + hugePage
@@ -39,7 +46,7 @@ extension RegularFile {
         let storage = ByteStorage(adopting: UnsafeRawBufferPointer(start: base, count: size)) { bytes in
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), max(bytes.count, 1))
         }
-        switch readFully(into: UnsafeMutableRawBufferPointer(start: base, count: size), at: 0) {
+        switch readFully(fd: fd, into: UnsafeMutableRawBufferPointer(start: base, count: size), at: offset) {
         case .success(let count) where count == size: return storage
         case .success: throw .changed
         case .failure(let error): throw error

@@ -86,6 +86,11 @@ package struct RegularFile: ~Copyable {
     /// Fills `buffer` from `offset` with `pread`, stopping early only at the end of the file.
     /// - Returns: the bytes read.
     package func readFully(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Result<Int, Failure> {
+        Self.readFully(fd: fd, into: buffer, at: offset)
+    }
+
+    /// `readFully(into:at:)` on any open file (`IndexCache`'s sections read after the load returned).
+    package static func readFully(fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Result<Int, Failure> {
         var done = 0
         while done < buffer.count {
             let count = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))

@@ -54,8 +54,9 @@ enum WASIServer {
 
     /// Loads the gazetteer from the binary index compiled into the module (`Sources/GeocoderData`).
     ///
-    /// The index goes through the same validating initializer as the native index cache (magic, version,
-    /// length, checksum, every table), and its tables are views into the embedded array, which is aligned
+    /// The index goes through the same checks as the native index cache (magic, version, length, the section
+    /// directory, then each section's checksum and tables: the core now, the names and layers when a request
+    /// first needs them), and its tables are views into the embedded array, which is aligned
     /// for them: nothing is parsed, built or copied. The array is part of the module's data segment and
     /// lives as long as the instance, so it is adopted with nothing to release.
     /// - Returns: nil, after one line on stderr, when the module holds no index or the index is invalid.
@@ -73,7 +74,7 @@ enum WASIServer {
         }
         let storage = ByteStorage(adopting: bytes) { _ in }
         do throws(BinaryFormatError) {
-            var server = RPCServer(gazetteer: try CountryGazetteer(binary: storage, sourceKey: key))
+            var server = RPCServer(gazetteer: try CountryGazetteer(lazyBinary: storage, sourceKey: key))
             // The dataset is compiled in: no files, no cache; serverInfo still counts every table.
             server.host = ServerHostInfo(program: "geocoder-wasm", runtime: "wasm", files: [
                 ServerHostInfo.DataFile(role: "embedded", path: nil, bytes: count, source: nil),

@@ -35,7 +35,8 @@ func loadGazetteer() -> CountryGazetteer {
     var layerNotes = false
     if case .serve = options.command { layerNotes = true }
     switch GazetteerLoader.load(dataPath: path, places: !options.noPlaces, layers: !options.noLayers, cache: cache,
-                                maxBytes: options.maxDataBytes, layerNotes: layerNotes, note: { report($0) }) {
+                                maxBytes: options.maxDataBytes, layerNotes: layerNotes, lazy: layerNotes,
+                                note: { report($0) }) {
     case .success(let loaded):
         for line in GazetteerLoader.warningLines(loaded.warnings) { report(line) }
         return loaded.gazetteer

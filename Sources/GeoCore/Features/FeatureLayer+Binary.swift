@@ -2,7 +2,7 @@
 /// 200,000-segment city reads about 35 MB and checks it instead of parsing 26 MB of GeoJSON and building the
 /// grid (about 15 ms instead of 0.3–1 s; BENCHMARKS.md).
 ///
-/// Layout (little-endian): a 48-byte header like the country index's (`CountryGazetteer+Binary.swift`) —
+/// Layout (little-endian): the 48-byte `BinaryHeader` the country index also starts with —
 /// magic `GEOLYR\r\n`, format version, byte-order mark, the source key, the payload's length and checksum —
 /// then the tables, each a count and its raw values (`BinaryWriter.array`): the features (flags, text
 /// offsets, text), vertices, unit vectors, elements, polygons (feature, ring starts, ring runs), and the two
@@ -14,19 +14,15 @@ extension FeatureLayer {
     public static let binaryFormatVersion: UInt32 = 1
     static let binaryMagic: [UInt8] = Array("GEOLYR\r\n".utf8)
     /// Header bytes before the payload.
-    public static let binaryHeaderSize = 48
+    public static let binaryHeaderSize = BinaryHeader.size
 
     /// The whole binary layer.
     /// - Parameter sourceKey: identifies the file it was built from; loading must be given the same numbers.
     public func binary(sourceKey: (UInt64, UInt64)) -> [UInt8] {
         var out = BinaryWriter()
-        for byte in Self.binaryMagic { out.u8(byte) }
-        out.u32(Self.binaryFormatVersion)
-        out.u32(CountryGazetteer.byteOrderMark)
-        out.u64(sourceKey.0)
-        out.u64(sourceKey.1)
-        out.u64(0)  // payload length and checksum, patched below
-        out.u64(0)
+        // The payload length and checksum are patched in below.
+        BinaryHeader(version: Self.binaryFormatVersion, sourceKey: sourceKey, payloadLength: 0, checksum: 0)
+            .write(magic: Self.binaryMagic, to: &out)
         out.array(features.flags)
         out.array(features.offsets)
         out.array(features.text)
@@ -43,23 +39,16 @@ extension FeatureLayer {
             out.array(grid.wide)
         }
         out.array(itemBalls)
-        let payloadLength = out.bytes.count - Self.binaryHeaderSize
-        out.patch(u64: UInt64(payloadLength), at: 32)
-        let checksum = out.bytes.withUnsafeBytes {
-            binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[Self.binaryHeaderSize...]))
-        }
-        out.patch(u64: checksum, at: 40)
-        return out.bytes
+        var bytes = out.bytes
+        let checksum = bytes.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[Self.binaryHeaderSize...])) }
+        BinaryHeader.patch(&bytes, payloadLength: UInt64(bytes.count - Self.binaryHeaderSize), checksum: checksum)
+        return bytes
     }
 
     /// The source key a binary layer's header records, or nil when `bytes` are not a binary layer of this
     /// version (too short, other magic, version or byte order).
     public static func binarySourceKey(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64)? {
-        guard bytes.count >= binaryHeaderSize, Array(bytes[0..<8]) == binaryMagic else { return nil }
-        var header = BinaryReader(bytes, offset: 8)
-        guard (try? header.u32()) == binaryFormatVersion, (try? header.u32()) == CountryGazetteer.byteOrderMark,
-              let a = try? header.u64(), let b = try? header.u64() else { return nil }
-        return (a, b)
+        BinaryHeader.sourceKey(bytes, magic: binaryMagic, version: binaryFormatVersion)
     }
 
     /// Loads a layer whose tables are views into `storage` (no copy), after checking all of it: header,
@@ -68,16 +57,8 @@ extension FeatureLayer {
     /// - Complexity: O(bytes), plus building the polygons.
     public init(name: String, binary storage: ByteStorage, sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) {
         let bytes = storage.bytes
-        guard bytes.count >= Self.binaryHeaderSize else { throw .notAnIndex }
-        for k in 0..<Self.binaryMagic.count where bytes[k] != Self.binaryMagic[k] { throw .notAnIndex }
-        var header = BinaryReader(bytes, offset: Self.binaryMagic.count)
-        let version = try header.u32()
-        guard try header.u32() == CountryGazetteer.byteOrderMark else { throw .notAnIndex }
-        guard version == Self.binaryFormatVersion else { throw .version(version) }
-        guard try header.u64() == sourceKey.0, try header.u64() == sourceKey.1 else { throw .staleSource }
-        let length = try header.u64(), checksum = try header.u64()
-        let actual = UInt64(bytes.count - Self.binaryHeaderSize)
-        guard length == actual else { throw .size(expected: length, actual: actual) }
+        let checksum = try BinaryHeader.check(bytes, magic: Self.binaryMagic, version: Self.binaryFormatVersion,
+                                              sourceKey: sourceKey).checksum
         guard binaryChecksum(UnsafeRawBufferPointer(rebasing: bytes[Self.binaryHeaderSize...])) == checksum else {
             throw .checksum
         }

@@ -1,69 +1,87 @@
 /// The prebuilt binary index: everything a `CountryGazetteer` holds, so start-up reads tables instead of
 /// parsing 21 MB of GeoJSON and building the grid.
 ///
-/// Layout (little-endian): a 48-byte header — magic `GEOIDX\r\n`, format version, byte-order mark, the
-/// source key (two numbers the caller chooses, e.g. the GeoJSON's size and modification time), the payload
-/// length and the payload's checksum — then the payload: countries, centroids, boxes, the grid index, and
-/// the placemark layers (admin-1, time zones), each a presence byte then `AreaLayer.write(to:)`.
-/// Loading checks all of it (see `CountryIndex.init(reading:areaCount:)`), so a damaged or stale file is
-/// rejected with a `BinaryFormatError` and the caller rebuilds it; it never crashes a query.
+/// Layout (little-endian): the 48-byte `BinaryHeader` (magic `GEOIDX\r\n`; its checksum covers the section
+/// directory), the section directory (`BinarySection`: per section its offset, length and checksum), then
+/// the sections, each starting at a multiple of 8: the core (countries, centroids, boxes, the country grid
+/// index), the names (`ForwardIndex`: labels, admin-1 table, cities, places, name keys), the admin-1 layer
+/// and the time-zone layer (`AreaLayer.write(to:)`; length 0 when the index has none).
+///
+/// Sections are checked one by one, when first used: a server answering `fields: ["country"]` reads, sums
+/// and checks only the core (about a fifth of the 85 MB file), and a damaged names or layer section is an
+/// error for the requests that need it (`CountryGazetteer+Sections.swift`). Every check of a section runs
+/// before any of its tables is used (see `CountryIndex.init(reading:areaCount:)`), so a damaged or stale
+/// file is rejected with a `BinaryFormatError`, never half-used, and never crashes a query.
 extension CountryGazetteer {
     /// Bump whenever the payload's layout or the index's build changes.
-    public static let binaryFormatVersion: UInt32 = 20
+    public static let binaryFormatVersion: UInt32 = 22
     static let binaryMagic: [UInt8] = Array("GEOIDX\r\n".utf8)
-    static let byteOrderMark: UInt32 = 0x0102_0304
-    /// Header bytes before the payload.
-    public static let binaryHeaderSize = 48
+    static let byteOrderMark = BinaryHeader.byteOrderMark
+    /// Header bytes before the section directory.
+    public static let binaryHeaderSize = BinaryHeader.size
+    /// The header and the section directory: what a loader reads before choosing sections.
+    public static let binaryPrefixSize = BinaryHeader.size + 8 + BinarySection.allCases.count * 24
 
     /// The whole index file.
     /// - Parameter sourceKey: identifies the data it was built from; `init(binary:sourceKey:)` must be
     ///   given the same two numbers.
     public func binaryIndex(sourceKey: (UInt64, UInt64)) -> [UInt8] {
-        var out = BinaryWriter()
-        // The payload length and checksum are patched below.
-        writeHeader(to: &out, sourceKey: sourceKey, payloadLength: 0, checksum: 0)
-        writePayload(to: &out)
-        let payloadLength = out.bytes.count - Self.binaryHeaderSize
-        out.patch(u64: UInt64(payloadLength), at: 32)
-        let checksum = out.bytes.withUnsafeBytes {
-            binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[Self.binaryHeaderSize...]))
+        final class Collect: BinarySink {
+            var bytes: [UInt8] = []
+            func write(_ chunk: UnsafeRawBufferPointer) { bytes.append(contentsOf: chunk) }
         }
-        out.patch(u64: checksum, at: 40)
-        return out.bytes
+        let collect = Collect()
+        writeBinaryIndex(sourceKey: sourceKey, to: collect)
+        return collect.bytes
     }
 
     /// Writes the same bytes as `binaryIndex(sourceKey:)` to `sink`, in chunks of about 1 MiB, so the index
-    /// (78 MB with every layer) is never whole in memory: a first start that builds it and caches it peaks
+    /// (85 MB with every layer) is never whole in memory: a first start that builds it and caches it peaks
     /// at the gazetteer plus one chunk, not the gazetteer plus the index plus the array's regrowth copy.
     ///
-    /// The payload is serialised twice: once into a checksum (the header holds its length and checksum),
-    /// then after the header into `sink`. Serialising is about a tenth of a second; the build it follows
-    /// takes seconds.
+    /// Each section is serialised twice: once into its checksum (the directory before the sections holds
+    /// their lengths and checksums), then into `sink`. Serialising is about a tenth of a second; the build
+    /// it follows takes seconds.
     public func writeBinaryIndex(sourceKey: (UInt64, UInt64), to sink: any BinarySink) {
         final class Summary: BinarySink {
             var checksum = BinaryChecksum()
             func write(_ bytes: UnsafeRawBufferPointer) { checksum.update(bytes) }
         }
-        let summary = Summary()
-        var measure = BinaryWriter(sink: summary)
-        writePayload(to: &measure)
-        measure.flush()
+        var entries: [BinarySection.Entry] = []
+        var offset = UInt64(Self.binaryPrefixSize)
+        for section in BinarySection.allCases {
+            let summary = Summary()
+            var measure = BinaryWriter(sink: summary)
+            writeSection(section, to: &measure)
+            measure.flush()
+            let length = UInt64(summary.checksum.count)
+            entries.append(BinarySection.Entry(offset: length == 0 ? 0 : offset, length: length,
+                                               checksum: length == 0 ? 0 : summary.checksum.finish()))
+            offset += (length + 7) / 8 * 8
+        }
+        var directory = BinaryWriter()
+        BinarySection.write(entries, to: &directory)
+        let header = BinaryHeader(version: Self.binaryFormatVersion, sourceKey: sourceKey,
+                                  payloadLength: offset - UInt64(Self.binaryHeaderSize),
+                                  checksum: directory.bytes.withUnsafeBytes { binaryChecksum($0) })
         var out = BinaryWriter(sink: sink)
-        writeHeader(to: &out, sourceKey: sourceKey, payloadLength: UInt64(summary.checksum.count),
-                    checksum: summary.checksum.finish())
-        writePayload(to: &out)
+        header.write(magic: Self.binaryMagic, to: &out)
+        directory.bytes.withUnsafeBytes { out.append($0) }
+        for section in BinarySection.allCases {
+            writeSection(section, to: &out)
+            out.align()
+        }
         out.flush()
     }
 
-    /// The 48-byte header.
-    func writeHeader(to out: inout BinaryWriter, sourceKey: (UInt64, UInt64), payloadLength: UInt64, checksum: UInt64) {
-        for byte in Self.binaryMagic { out.u8(byte) }
-        out.u32(Self.binaryFormatVersion)
-        out.u32(Self.byteOrderMark)
-        out.u64(sourceKey.0)
-        out.u64(sourceKey.1)
-        out.u64(payloadLength)
-        out.u64(checksum)
+    /// One section's bytes (none for a layer the gazetteer lacks).
+    func writeSection(_ section: BinarySection, to out: inout BinaryWriter) {
+        switch section {
+        case .core: writeCore(to: &out)
+        case .names: search.write(to: &out)
+        case .admin1: layers.admin1?.write(to: &out)
+        case .timezones: layers.timezones?.write(to: &out)
+        }
     }
 
     /// Loads a gazetteer from `binaryIndex(sourceKey:)`'s bytes, copying them first.
@@ -74,30 +92,28 @@ extension CountryGazetteer {
         try self.init(binary: ByteStorage(copying: bytes), sourceKey: sourceKey)
     }
 
-    /// Loads a gazetteer whose index tables are views into `storage` (no copy: start-up reads the index file
-    /// into memory it owns and hands that over), after the same checks as `init(binary:sourceKey:)`.
+    /// Loads a gazetteer whose index tables are views into `storage` (no copy), every section at once,
+    /// after the same checks as `init(binary:sourceKey:)`: the header, the directory, every section's
+    /// checksum and every table's bounds and values, so a damaged file is rejected, never half-used. The
+    /// storage is read-only from here on and lives as long as the gazetteer.
     ///
-    /// Every check runs here, before any query: the checksum over the whole payload and every table's
-    /// bounds and values, so a damaged file is rejected, never half-used. The storage is read-only from
-    /// here on and lives as long as the gazetteer.
+    /// For loading only the sections a request needs, see `init(directory:core:fetch:lock:)`.
     /// - Throws: `BinaryFormatError`, as `init(binary:sourceKey:)`.
     public init(binary storage: ByteStorage, sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) {
         let bytes = storage.bytes
-        guard bytes.count >= Self.binaryHeaderSize else { throw .notAnIndex }
-        for k in 0..<Self.binaryMagic.count where bytes[k] != Self.binaryMagic[k] { throw .notAnIndex }
-        var header = BinaryReader(bytes, offset: Self.binaryMagic.count)
-        let version = try header.u32()
-        guard try header.u32() == Self.byteOrderMark else { throw .notAnIndex }
-        guard version == Self.binaryFormatVersion else { throw .version(version) }
-        guard try header.u64() == sourceKey.0, try header.u64() == sourceKey.1 else { throw .staleSource }
-        let length = try header.u64(), checksum = try header.u64()
-        let actual = UInt64(bytes.count - Self.binaryHeaderSize)
-        guard length == actual else { throw .size(expected: length, actual: actual) }
-        let payload = UnsafeRawBufferPointer(rebasing: bytes[Self.binaryHeaderSize...])
-        guard binaryChecksum(payload) == checksum else { throw .checksum }
-        var input = BinaryReader(storage, offset: Self.binaryHeaderSize)
-        try self.init(payload: &input)
-        guard input.remaining == 0 else { throw .invalid("trailing bytes") }
+        _ = try BinaryHeader.check(bytes, magic: Self.binaryMagic, version: Self.binaryFormatVersion, sourceKey: sourceKey)
+        let directory = try Self.binaryDirectory(bytes, fileSize: UInt64(bytes.count), sourceKey: sourceKey)
+        func section(_ entry: BinarySection.Entry) throws(BinaryFormatError) -> ByteStorage {
+            try BinarySection.checked(ByteStorage(viewing: storage, offset: Int(entry.offset), count: Int(entry.length)),
+                                      entry)
+        }
+        try self.init(core: try section(directory[.core]), deferred: nil)
+        search = try ForwardIndex(section: section(directory[.names]), countries: countries)
+        var read: [AreaLayer?] = [nil, nil]
+        for (k, part) in [BinarySection.admin1, .timezones].enumerated() where directory[part].length > 0 {
+            read[k] = try AreaLayer(section: section(directory[part]), part)
+        }
+        layers = PlacemarkLayers(admin1: read[0], timezones: read[1], countries: countries)
     }
 
     /// Loads a gazetteer from an index held in an array; see `init(binary:sourceKey:)`.
@@ -113,7 +129,27 @@ extension CountryGazetteer {
         self = try result.get()
     }
 
-    func writePayload(to out: inout BinaryWriter) {
+    /// The section directory of an index file of `fileSize` bytes, from its first `binaryPrefixSize` bytes
+    /// (or more): the header is checked (magic, version, byte order, `sourceKey`, the declared size against
+    /// `fileSize`), then the directory against the header's checksum, then every section's place: in order,
+    /// inside the file, starting at a multiple of 8, the core and the names never empty.
+    /// - Throws: `BinaryFormatError` for anything that is not this program's index for `sourceKey`.
+    public static func binaryDirectory(_ prefix: UnsafeRawBufferPointer, fileSize: UInt64,
+                                       sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) -> BinarySection.Directory {
+        let header = try BinaryHeader.check(prefix, magic: binaryMagic, version: binaryFormatVersion, sourceKey: sourceKey,
+                                            wholeFile: false)
+        let actual = fileSize &- UInt64(binaryHeaderSize)
+        guard fileSize >= UInt64(binaryHeaderSize), header.payloadLength == actual else {
+            throw .size(expected: header.payloadLength, actual: actual)
+        }
+        guard prefix.count >= binaryPrefixSize else { throw .truncated(offset: prefix.count) }
+        let table = UnsafeRawBufferPointer(rebasing: prefix[binaryHeaderSize..<binaryPrefixSize])
+        guard binaryChecksum(table) == header.checksum else { throw .checksum }
+        return try BinarySection.Directory(reading: table, fileSize: fileSize)
+    }
+
+    /// The core section: countries, centroids and boxes, the country grid index.
+    func writeCore(to out: inout BinaryWriter) {
         out.u64(UInt64(countries.count))
         for c in countries {
             out.string(c.adm0a3)
@@ -145,12 +181,13 @@ extension CountryGazetteer {
             numbers += [centroids[k].lat, centroids[k].lon, boxes[k].minLat, boxes[k].minLon, boxes[k].maxLat, boxes[k].maxLon]
         }
         out.array(numbers)
-        search.write(to: &out)
         index.write(to: &out)
-        writeLayers(to: &out)
     }
 
-    init(payload input: inout BinaryReader) throws(BinaryFormatError) {
+    /// A gazetteer of the core section (checked against its checksum by the caller), with the names and
+    /// layers left out: empty until loaded (`deferred`, or the eager initialiser).
+    init(core: ByteStorage, deferred: DeferredSections?) throws(BinaryFormatError) {
+        var input = BinaryReader(core)
         let count = try input.u64()
         // Each country takes at least 20 bytes, so a count larger than that is damage, not data.
         guard count >= 1, count <= UInt64(input.remaining / 20) else { throw .invalid("country count") }
@@ -198,9 +235,64 @@ extension CountryGazetteer {
             centroids.append(GeoPoint(lat: n[6 * k], lon: n[6 * k + 1]))
             boxes.append(GeoBox(minLat: n[6 * k + 2], minLon: n[6 * k + 3], maxLat: n[6 * k + 4], maxLon: n[6 * k + 5]))
         }
-        let search = try ForwardIndex(reading: &input, countries: countries)
         let index = try CountryIndex(reading: &input, areaCount: countries.count)
-        self.init(countries: countries, index: index, centroids: centroids, boxes: boxes, search: search)
-        try readLayers(from: &input)
+        guard input.remaining == 0 else { throw .invalid("trailing bytes in the core section") }
+        self.init(countries: countries, index: index, centroids: centroids, boxes: boxes,
+                  search: .placeholder(countries: countries))
+        self.deferred = deferred
+    }
+}
+
+extension ForwardIndex {
+    /// The names section, read whole (checked against its checksum by the caller).
+    init(section: ByteStorage, countries: [Country]) throws(BinaryFormatError) {
+        var input = BinaryReader(section)
+        try self.init(reading: &input, countries: countries)
+        guard input.remaining == 0 else { throw .invalid("trailing bytes in the names section") }
+    }
+}
+
+extension AreaLayer {
+    /// A layer section, read whole (checked against its checksum by the caller) and held to its contract
+    /// schema: the answers read these layers by the schemas' names; any other is not this program's.
+    init(section: ByteStorage, _ part: BinarySection) throws(BinaryFormatError) {
+        var input = BinaryReader(section)
+        try self.init(reading: &input)
+        guard input.remaining == 0 else { throw .invalid("trailing bytes in the \(part.name) section") }
+        let schema = part == .admin1 ? PlacemarkLayers.admin1Schema : PlacemarkLayers.timezoneSchema
+        guard propertyNames == schema else {
+            throw .invalid(part == .admin1 ? "admin-1 layer schema" : "time-zone layer schema")
+        }
+    }
+}
+
+extension CountryGazetteer {
+    /// `bytes` with every checksum made to match what is there now: each section's in the directory (where
+    /// the directory places it inside the file), then the header's over the directory, and the header's
+    /// payload length. For damage tests and the fuzzer, so that damage gets past the checksums and reaches
+    /// the structural checks (what a bug in the writer, rather than a torn file, would produce).
+    public static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= binaryPrefixSize else { return bytes }
+        var fixed = bytes
+        let fileSize = UInt64(bytes.count)
+        func word(_ at: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for k in 0..<8 { value |= UInt64(fixed[at + k]) << UInt64(8 * k) }
+            return value
+        }
+        for k in 0..<BinarySection.allCases.count {
+            let at = binaryHeaderSize + 8 + 24 * k
+            let offset = word(at), length = word(at + 8)
+            guard length > 0, offset <= fileSize, length <= fileSize - offset else { continue }
+            let sum = fixed.withUnsafeBytes {
+                binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[Int(offset)..<Int(offset + length)]))
+            }
+            for j in 0..<8 { fixed[at + 16 + j] = UInt8(truncatingIfNeeded: sum >> UInt64(8 * j)) }
+        }
+        let directorySum = fixed.withUnsafeBytes {
+            binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[binaryHeaderSize..<binaryPrefixSize]))
+        }
+        BinaryHeader.patch(&fixed, payloadLength: fileSize - UInt64(binaryHeaderSize), checksum: directorySum)
+        return fixed
     }
 }

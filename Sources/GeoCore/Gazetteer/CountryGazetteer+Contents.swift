@@ -16,8 +16,11 @@ public struct GazetteerContents: Equatable, Sendable {
 }
 
 extension CountryGazetteer {
+    /// Counted from every table: a lazily loaded gazetteer reads its other sections for this (once), or,
+    /// when one is damaged, counts what it has.
     public var contents: GazetteerContents {
-        GazetteerContents(countries: countries.count, cities: cityCount, admin1Divisions: search.admin1.count,
+        if let whole = try? loading(.all) { return whole.gazetteer.contents }
+        return GazetteerContents(countries: countries.count, cities: cityCount, admin1Divisions: search.admin1.count,
                           countryNames: search.localized.entries.count, admin1Areas: admin1Layer?.featureCount,
                           timezoneAreas: timezoneLayer?.featureCount)
     }

@@ -37,32 +37,4 @@ extension CountryGazetteer {
                                      warnings: inout [GeoJSONWarning]) throws(GazetteerError) -> AreaLayer {
         try AreaLayer.load(geoJSON: bytes, keeping: PlacemarkLayers.timezoneSchema, cellSize: cellSize, warnings: &warnings)
     }
-
-    /// Appends the layers to the binary payload: per layer a presence byte (0 or 1), then the layer.
-    func writeLayers(to out: inout BinaryWriter) {
-        for layer in [layers.admin1, layers.timezones] {
-            if let layer {
-                out.u8(1)
-                layer.write(to: &out)
-            } else {
-                out.u8(0)
-            }
-        }
-    }
-
-    /// Reads what `writeLayers(to:)` wrote and composes it with the countries already read.
-    mutating func readLayers(from input: inout BinaryReader) throws(BinaryFormatError) {
-        var read: [AreaLayer?] = []
-        for _ in 0..<2 {
-            switch try input.u8() {
-            case 0: read.append(nil)
-            case 1: read.append(try AreaLayer(reading: &input))
-            default: throw .invalid("layer flag")
-            }
-        }
-        // The answers read these layers by their contract schemas; any other schema is not this program's.
-        if let admin1 = read[0], admin1.propertyNames != PlacemarkLayers.admin1Schema { throw .invalid("admin-1 layer schema") }
-        if let zones = read[1], zones.propertyNames != PlacemarkLayers.timezoneSchema { throw .invalid("time-zone layer schema") }
-        layers = PlacemarkLayers(admin1: read[0], timezones: read[1], countries: countries)
-    }
 }

@@ -6,21 +6,13 @@ extension CountryGazetteer {
     /// `init(binary:sourceKey:)`, which still checks magic, version, length, checksum and every table.
     /// - Returns: nil when the bytes do not start with an index header.
     public static func binarySourceKey(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64)? {
-        guard bytes.count >= binaryHeaderSize else { return nil }
-        for k in 0..<binaryMagic.count where bytes[k] != binaryMagic[k] { return nil }
-        // After the magic: format version and byte-order mark (4 bytes each), then the key.
-        var header = BinaryReader(bytes, offset: binaryMagic.count + 8)
-        guard let first = try? header.u64(), let second = try? header.u64() else { return nil }
-        return (first, second)
+        try? BinaryHeader.read(bytes, magic: binaryMagic).sourceKey
     }
 
     /// The whole file's size as its header declares it (header plus payload length), so a reader can
     /// reject a file of another size before reading past the header.
     /// - Returns: nil when the bytes do not start with an index header.
     public static func binaryDeclaredSize(_ header: UnsafeRawBufferPointer) -> UInt64? {
-        guard binarySourceKey(header) != nil else { return nil }
-        var reader = BinaryReader(header, offset: binaryMagic.count + 24)
-        guard let length = try? reader.u64(), length <= UInt64.max - UInt64(binaryHeaderSize) else { return nil }
-        return length + UInt64(binaryHeaderSize)
+        BinaryHeader.declaredSize(header, magic: binaryMagic, version: binaryFormatVersion)
     }
 }

@@ -7,7 +7,7 @@ public struct CountryGazetteer: Sendable {
     public let countries: [Country]
     let index: CountryIndex
     /// Names of countries and cities for `forward` (`ForwardIndex`).
-    let search: ForwardIndex
+    var search: ForwardIndex
     let centroids: [GeoPoint]
     let boxes: [GeoBox]
     /// Each country's position when sorted by English name, then ADM0_A3: the order of `countries(in:)`.
@@ -15,6 +15,9 @@ public struct CountryGazetteer: Sendable {
     /// The other polygon layers a placemark draws on (admin-1 divisions, time zones); empty until
     /// `withLayers(admin1:timezones:)` adds them (`CountryGazetteer+Layers.swift`).
     var layers = PlacemarkLayers()
+    /// The index sections not read yet, for a gazetteer loaded lazily (`CountryGazetteer+Sections.swift`);
+    /// nil when everything it has is loaded.
+    var deferred: DeferredSections? = nil
 
     /// The default search radius for points that fall in no country, in km. It absorbs the 1:10m
     /// coastline's generalisation: a beach or a pier can lie a few hundred metres outside the polygon.

@@ -30,3 +30,12 @@ extension ForwardIndex {
                   localized: localized, countries: countries)
     }
 }
+
+extension ForwardIndex {
+    /// No names at all, for a gazetteer whose names section is not loaded yet: every table empty, nothing
+    /// built (the placeholder costs nothing at start-up; `CountryGazetteer+Sections.swift`).
+    static func placeholder(countries: [Country]) -> ForwardIndex {
+        ForwardIndex(names: .empty, admin1Names: .empty, labels: StringPool(bytes: Table([]), starts: Table([0])),
+                     cities: .empty, places: .empty, admin1: .empty, localized: .empty, countries: countries)
+    }
+}

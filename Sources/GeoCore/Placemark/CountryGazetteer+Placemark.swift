@@ -39,9 +39,11 @@ extension CountryGazetteer {
     /// asked for but not available is left out of the answer (its member is absent, not null).
     public var availableFields: PlacemarkFields {
         var fields: PlacemarkFields = .country
-        if layers.admin1 != nil { fields.formUnion([.admin1, .territory]) }
-        if layers.timezones != nil { fields.insert(.timezone) }
-        if hasLocalities { fields.insert(.locality) }
+        // A section not loaded yet counts: `loading(_:)` gives the gazetteer that answers it.
+        let later = deferredSections
+        if layers.admin1 != nil || later.contains(.admin1) { fields.formUnion([.admin1, .territory]) }
+        if layers.timezones != nil || later.contains(.timezones) { fields.insert(.timezone) }
+        if hasLocalities || later.contains(.names) { fields.insert(.locality) }
         return fields
     }
 

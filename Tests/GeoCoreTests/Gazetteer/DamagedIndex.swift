@@ -13,10 +13,7 @@ enum DamagedIndex {
                 var damaged = bytes
                 for k in 0..<width { damaged[position + k] = pattern }
                 if damaged == bytes { continue }
-                let checksum = damaged.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[header...])) }
-                // The checksum is the header's last field, just before the payload.
-                for k in 0..<8 { damaged[header - 8 + k] = UInt8(truncatingIfNeeded: checksum >> UInt64(8 * k)) }
-                body(damaged)
+                body(CountryGazetteer.resealed(damaged))
             }
         }
     }

@@ -118,8 +118,6 @@ struct AreaLayerBinaryTests {
 
     /// Recomputes the header's checksum after a deliberate edit, so the payload checks are what refuse it.
     static func reseal(_ bytes: inout [UInt8]) {
-        let header = CountryGazetteer.binaryHeaderSize
-        let sum = bytes.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[header...])) }
-        for k in 0..<8 { bytes[40 + k] = UInt8(truncatingIfNeeded: sum >> (8 * UInt64(k))) }
+        bytes = CountryGazetteer.resealed(bytes)
     }
 }
