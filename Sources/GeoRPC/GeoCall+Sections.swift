@@ -14,11 +14,12 @@ extension GeoCall {
 }
 
 extension CountryGazetteer {
-    /// This gazetteer with the sections `call` reads loaded, or nil when it has them all (use `self`).
+    /// This gazetteer with `sections` loaded (what a call reads: `GeoCall.sections`), or nil when it has
+    /// them all (use `self`).
     /// - Throws: `.internalError` naming the damage when a section cannot be read or fails its checks.
-    func loading(for call: GeoCall) throws(RPCError) -> GazetteerSnapshot? {
+    func sectionsLoaded(_ sections: GazetteerSections) throws(RPCError) -> GazetteerSnapshot? {
         do throws(BinaryFormatError) {
-            return try loading(call.sections)
+            return try loading(sections)
         } catch {
             throw .internalError("the index cache file is damaged (\(error.message)); "
                                  + "delete it or restart the server to rebuild it")

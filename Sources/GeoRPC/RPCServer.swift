@@ -166,7 +166,7 @@ public struct RPCServer: Sendable {
                 let call = try GeoCall.decode(method: request.method, params: request.params)
                 // A lazily loaded index reads the sections the call needs now, the first time (passed on as
                 // the snapshot's own property, so the tables' references are not copied per call).
-                if let snapshot = try gazetteer.loading(for: call) {
+                if let snapshot = try gazetteer.sectionsLoaded(call.sections) {
                     try answer(call, id: id, gazetteer: snapshot.gazetteer, budget: &budget, into: &out, spill: spill)
                 } else {
                     try answer(call, id: id, gazetteer: gazetteer, budget: &budget, into: &out, spill: spill)

@@ -48,7 +48,19 @@ enum ReverseFastPath {
     static func answer(_ line: UnsafeBufferPointer<UInt8>, server: RPCServer, budget: inout WorkBudget,
                        into out: inout JSONWriter, spill: ReplySpill) -> Bool {
         guard let plan = plan(line, limits: server.limits) else { return false }
-        write(plan, line, server: server, budget: &budget, into: &out, spill: spill)
+        // A lazily loaded index reads the sections the fields need first, as the general path does; a section
+        // that fails to load is left to the general path, which answers with the error.
+        let snapshot: GazetteerSnapshot?
+        do throws(RPCError) {
+            snapshot = try server.gazetteer.sectionsLoaded(plan.fields.sections)
+        } catch {
+            return false
+        }
+        if let snapshot {
+            write(plan, line, server: server, gazetteer: snapshot.gazetteer, budget: &budget, into: &out, spill: spill)
+        } else {
+            write(plan, line, server: server, gazetteer: server.gazetteer, budget: &budget, into: &out, spill: spill)
+        }
         return true
     }
 
@@ -111,9 +123,9 @@ enum ReverseFastPath {
     }
 
     /// Writes the reply object for a plan, or the error the budget gives when it cannot pay for it.
-    static func write(_ plan: Plan, _ line: UnsafeBufferPointer<UInt8>, server: RPCServer, budget: inout WorkBudget,
-                      into out: inout JSONWriter, spill: ReplySpill) {
-        let available = server.gazetteer.availableFields
+    static func write(_ plan: Plan, _ line: UnsafeBufferPointer<UInt8>, server: RPCServer, gazetteer: CountryGazetteer,
+                      budget: inout WorkBudget, into out: inout JSONWriter, spill: ReplySpill) {
+        let available = gazetteer.availableFields
         if let refusal = budget.charge(plan.cost(available: available)) {
             writeError(refusal, plan, line, into: &out)
             return
@@ -123,14 +135,15 @@ enum ReverseFastPath {
         out.continueAfterKey()
         let asked = plan.fields.intersection(available)
         if let points = plan.points {
-            writeMany(line, points: points, radius: plan.radius, fields: asked, server: server, into: &out, spill: spill)
+            writeMany(line, points: points, radius: plan.radius, fields: asked, server: server, gazetteer: gazetteer,
+                      into: &out, spill: spill)
         } else if asked.isCountryOnly {
-            server.replies.write(server.gazetteer.reverse(GeoPoint(lat: plan.lat, lon: plan.lon),
-                                                          maxDistanceKm: plan.radius), into: &out)
+            server.replies.write(gazetteer.reverse(GeoPoint(lat: plan.lat, lon: plan.lon), maxDistanceKm: plan.radius),
+                                 into: &out)
         } else {
             let point = GeoPoint(lat: plan.lat, lon: plan.lon)
-            GeoCall.writePlacemark(server.gazetteer.placemark(at: point, maxDistanceKm: plan.radius, fields: asked),
-                                   fields: asked, gazetteer: server.gazetteer, replies: server.replies, into: &out)
+            GeoCall.writePlacemark(gazetteer.placemark(at: point, maxDistanceKm: plan.radius, fields: asked),
+                                   fields: asked, gazetteer: gazetteer, replies: server.replies, into: &out)
         }
         out.endObject()
     }
@@ -165,7 +178,8 @@ enum ReverseFastPath {
     /// Writes the results array for points already checked by `Cursor.manyParams`, a chunk at a time,
     /// spilling between chunks, so memory does not grow with the number of points.
     static func writeMany(_ line: UnsafeBufferPointer<UInt8>, points: Range<Int>, radius: Double,
-                          fields: PlacemarkFields, server: RPCServer, into out: inout JSONWriter, spill: ReplySpill) {
+                          fields: PlacemarkFields, server: RPCServer, gazetteer: CountryGazetteer,
+                          into out: inout JSONWriter, spill: ReplySpill) {
         out.beginArray()
         var cursor = Cursor(bytes: line, offset: points.lowerBound)
         var chunk: [GeoPoint] = []
@@ -177,28 +191,28 @@ enum ReverseFastPath {
                 _ = cursor.pair(lat: &lat, lon: &lon)
                 chunk.append(GeoPoint(lat: lat, lon: lon))
                 if chunk.count == chunkPoints {
-                    writeChunk(chunk, radius: radius, fields: fields, server: server, into: &out)
+                    writeChunk(chunk, radius: radius, fields: fields, server: server, gazetteer: gazetteer, into: &out)
                     chunk.removeAll(keepingCapacity: true)
                     RPCServer.maybeSpill(&out, spill)
                 }
             } while cursor.take(UInt8(ascii: ","))
         }
-        writeChunk(chunk, radius: radius, fields: fields, server: server, into: &out)
+        writeChunk(chunk, radius: radius, fields: fields, server: server, gazetteer: gazetteer, into: &out)
         out.endArray()
     }
 
     /// One batch lookup (see `CountryGazetteer.reverse(_:maxDistanceKm:)` for many) and its results.
     private static func writeChunk(_ chunk: [GeoPoint], radius: Double, fields: PlacemarkFields, server: RPCServer,
-                                   into out: inout JSONWriter) {
+                                   gazetteer: CountryGazetteer, into out: inout JSONWriter) {
         guard !chunk.isEmpty else { return }
         if !fields.isCountryOnly {
-            for placemark in server.gazetteer.placemarks(at: chunk, maxDistanceKm: radius, fields: fields) {
-                GeoCall.writePlacemark(placemark, fields: fields, gazetteer: server.gazetteer, replies: server.replies,
+            for placemark in gazetteer.placemarks(at: chunk, maxDistanceKm: radius, fields: fields) {
+                GeoCall.writePlacemark(placemark, fields: fields, gazetteer: gazetteer, replies: server.replies,
                                        into: &out)
             }
             return
         }
-        for match in server.gazetteer.reverse(chunk, maxDistanceKm: radius) { server.replies.write(match, into: &out) }
+        for match in gazetteer.reverse(chunk, maxDistanceKm: radius) { server.replies.write(match, into: &out) }
     }
 
     /// What follows the `{` of a reply, up to its id.

@@ -43,9 +43,8 @@ struct LazySectionsCallTests {
         let layered = try PlacemarkWorld.layered()
         var bytes = layered.binaryIndex(sourceKey: Self.key)
         let good = RPCServer(gazetteer: try CountryGazetteer(binary: bytes, sourceKey: Self.key))
-        let directory = try bytes.withUnsafeBytes { raw throws(BinaryFormatError) in
-            try CountryGazetteer.binaryDirectory(raw, fileSize: UInt64(bytes.count), sourceKey: Self.key)
-        }
+        let storage = bytes.withUnsafeBytes { ByteStorage(copying: $0) }
+        let directory = try CountryGazetteer.binaryDirectory(storage.bytes, fileSize: UInt64(bytes.count), sourceKey: Self.key)
         let zones = directory[.timezones]
         bytes[Int(zones.offset + zones.length - 3)] ^= 0x01
         let server = try Self.server(bytes)
