@@ -67,13 +67,17 @@ extension RPCServer {
                                budget: inout WorkBudget, opened: inout Bool, into out: inout JSONWriter,
                                spill: ReplySpill) {
         if let plan = ReverseFastPath.plan(element, limits: limits) {
-            open(&opened, &out)
             if let tooLarge {
+                open(&opened, &out)
                 ReverseFastPath.writeError(.limitExceeded(tooLarge), plan, element, into: &out)
-            } else {
-                ReverseFastPath.write(plan, element, server: self, budget: &budget, into: &out, spill: spill)
+                return
             }
-            return
+            let answered = ReverseFastPath.withGazetteer(for: plan, server: self) { gazetteer in
+                open(&opened, &out)
+                ReverseFastPath.write(plan, element, server: self, gazetteer: gazetteer, budget: &budget, into: &out,
+                                      spill: spill)
+            }
+            if answered { return }
         }
         if let tooBig = treeTooLarge(element) {
             // Not read as a tree. Only an array or an object can hold that many values: an array is not a

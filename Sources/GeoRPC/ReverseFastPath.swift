@@ -48,19 +48,23 @@ enum ReverseFastPath {
     static func answer(_ line: UnsafeBufferPointer<UInt8>, server: RPCServer, budget: inout WorkBudget,
                        into out: inout JSONWriter, spill: ReplySpill) -> Bool {
         guard let plan = plan(line, limits: server.limits) else { return false }
-        // A lazily loaded index reads the sections the fields need first, as the general path does; a section
-        // that fails to load is left to the general path, which answers with the error.
+        return withGazetteer(for: plan, server: server) { gazetteer in
+            write(plan, line, server: server, gazetteer: gazetteer, budget: &budget, into: &out, spill: spill)
+        }
+    }
+
+    /// Calls `body` with the server's gazetteer, or the snapshot of it with the sections the plan's fields
+    /// read (a lazily loaded index reads them first, as the general path does).
+    /// - Returns: false, without calling `body`, when a section fails to load: the general path answers
+    ///   such a request with the error.
+    static func withGazetteer(for plan: Plan, server: RPCServer, _ body: (CountryGazetteer) -> Void) -> Bool {
         let snapshot: GazetteerSnapshot?
         do throws(RPCError) {
             snapshot = try server.gazetteer.sectionsLoaded(plan.fields.sections)
         } catch {
             return false
         }
-        if let snapshot {
-            write(plan, line, server: server, gazetteer: snapshot.gazetteer, budget: &budget, into: &out, spill: spill)
-        } else {
-            write(plan, line, server: server, gazetteer: server.gazetteer, budget: &budget, into: &out, spill: spill)
-        }
+        if let snapshot { body(snapshot.gazetteer) } else { body(server.gazetteer) }
         return true
     }
 
