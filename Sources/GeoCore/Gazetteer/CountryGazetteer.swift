@@ -66,9 +66,15 @@ public struct CountryGazetteer: Sendable {
     /// - Returns: nil when no country contains the point and none is that close.
     /// - Complexity: one table read for most points; see `CountryIndex`.
     public func reverse(_ point: GeoPoint, maxDistanceKm: Double = defaultMaxDistanceKm) -> ReverseMatch? {
-        // One index call (`CountryIndex.areaOrNearest`): near a coast its two chains of reads overlap.
-        guard let found = index.areaOrNearest(to: point, withinKm: maxDistanceKm) else { return nil }
-        return ReverseMatch(countryIndex: found.area, kind: found.inside ? .inside : .nearest, distanceKm: found.distanceKm)
+        match(point, inside: index.area(containing: point), maxDistanceKm: maxDistanceKm)
+    }
+
+    /// The answer for `point` once its containing area (nil: none) is known: that area, else the nearest
+    /// border within `maxDistanceKm`.
+    private func match(_ point: GeoPoint, inside area: Int?, maxDistanceKm: Double) -> ReverseMatch? {
+        if let area { return ReverseMatch(countryIndex: area, kind: .inside, distanceKm: 0) }
+        guard maxDistanceKm > 0, let near = index.nearestArea(to: point, withinKm: maxDistanceKm) else { return nil }
+        return ReverseMatch(countryIndex: near.area, kind: .nearest, distanceKm: near.distanceKm)
     }
 
     /// `reverse(_:maxDistanceKm:)` for many points, with the same answers, in order.
