@@ -45,3 +45,21 @@ extension GeoMath {
         return Double(m % 360 * power % 360)
     }
 }
+
+extension GeoMath {
+    /// The gap in degrees between longitudes `west...east` and `otherWest...otherEast` (each within
+    /// [-180, 180], west ≤ east), the shorter way round the antimeridian; 0 when they meet.
+    ///
+    /// The one antimeridian rule of the nearest-border search and of the near lists' builder (a point is
+    /// the interval `lon...lon`): the gap eastward from one interval to the other and the gap westward,
+    /// each taken mod 360 by one addition, the lesser of the two. Both are under 360 and sum to at most
+    /// 360 minus the widths, so the lesser is at most 180 (the clamp only absorbs rounding).
+    @inline(__always)
+    static func longitudeGap(west: Double, east: Double, otherWest: Double, otherEast: Double) -> Double {
+        if west <= otherEast && otherWest <= east { return 0 }
+        var toOther = otherWest - east, fromOther = west - otherEast
+        if toOther < 0 { toOther += 360 }
+        if fromOther < 0 { fromOther += 360 }
+        return min(180, min(toOther, fromOther))
+    }
+}

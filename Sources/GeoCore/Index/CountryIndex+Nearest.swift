@@ -352,12 +352,7 @@ struct NearestSearch {
     /// shorter way round.
     @inline(__always)
     func longitudeGap(west: Double, east: Double) -> Double {
-        let lon = p.lon
-        if lon >= west && lon <= east { return 0 }
-        var toWest = west - lon, fromEast = lon - east
-        if toWest < 0 { toWest += 360 }
-        if fromEast < 0 { fromEast += 360 }
-        return min(toWest, fromEast)
+        GeoMath.longitudeGap(west: p.lon, east: p.lon, otherWest: west, otherEast: east)
     }
 
     /// A lower bound on the squared angle from `p` to edge `i`, from its latitudes widened by the index's

@@ -61,7 +61,7 @@ extension CountryIndex {
                 for _ in 0..<span {
                     let value = cell(row: r, column: c)
                     if value == Self.sea || value & Self.borderBit != 0 {
-                        let gap = Self.longitudeGap(columnWest[c], columnWest[c + 1], west, east)
+                        let gap = GeoMath.longitudeGap(west: columnWest[c], east: columnWest[c + 1], otherWest: west, otherEast: east)
                         let longitudeSine = GeoMath.sinCos(degrees: gap / 2).sin
                         let haversine = latitudeSine * latitudeSine
                             + max(0, rowCosine) * max(0, boxCosine) * longitudeSine * longitudeSine
@@ -154,15 +154,5 @@ extension CountryIndex {
     /// Two box values in one list word, the lower in the low half.
     static func boxWord(_ low: Int16, _ high: Int16) -> UInt32 {
         UInt32(UInt16(bitPattern: low)) | UInt32(UInt16(bitPattern: high)) << 16
-    }
-
-    /// The gap in degrees between longitudes `west...east` and `otherWest...otherEast` (each within
-    /// [-180, 180], west ≤ east), the shorter way round; 0 when they meet.
-    static func longitudeGap(_ west: Double, _ east: Double, _ otherWest: Double, _ otherEast: Double) -> Double {
-        if west <= otherEast && otherWest <= east { return 0 }
-        var toOther = otherWest - east, fromOther = west - otherEast
-        if toOther < 0 { toOther += 360 }
-        if fromOther < 0 { fromOther += 360 }
-        return min(180, min(toOther, fromOther))
     }
 }

@@ -69,4 +69,27 @@ struct LongitudeWrapTests {
         #expect(CountryIndex.wrapLongitude(.infinity).isNaN)
         #expect(CountryIndex.wrapLongitude(-.infinity).isNaN)
     }
+
+    /// The gap the shorter way round between two longitude intervals (`GeoMath.longitudeGap`, the one
+    /// antimeridian rule of the nearest-border search and the near lists' builder), against the least gap
+    /// over the copies of the second interval shifted by -360, 0 and 360.
+    @Test("the gap between longitude intervals is the shorter way round the antimeridian")
+    func intervalGap() {
+        #expect(GeoMath.longitudeGap(west: 170, east: 179, otherWest: -179, otherEast: -170) == 2)
+        #expect(GeoMath.longitudeGap(west: -180, east: -179, otherWest: 179.5, otherEast: 180) == 0.5)
+        #expect(GeoMath.longitudeGap(west: 0, east: 0, otherWest: 180, otherEast: 180) == 180)
+        #expect(GeoMath.longitudeGap(west: -10, east: 10, otherWest: 5, otherEast: 20) == 0)
+        var random = TestRandom(seed: 14)
+        for _ in 0..<20_000 {
+            let w = random.uniform(-180, 180), e = min(180, w + random.uniform(0, 1) * random.uniform(0, 200))
+            let ow = random.uniform(-180, 180), oe = random.int(0, 3) == 0 ? ow : min(180, ow + random.uniform(0, 90))
+            var expected = Double.infinity
+            for shift in [-360.0, 0, 360] {
+                expected = min(expected, max(0, max(ow + shift - e, w - (oe + shift))))
+            }
+            let gap = GeoMath.longitudeGap(west: w, east: e, otherWest: ow, otherEast: oe)
+            #expect(abs(gap - min(180, expected)) <= 1e-9, "\(w)...\(e) to \(ow)...\(oe): \(gap) vs \(expected)")
+            #expect(gap == GeoMath.longitudeGap(west: ow, east: oe, otherWest: w, otherEast: e), "symmetric")
+        }
+    }
 }
