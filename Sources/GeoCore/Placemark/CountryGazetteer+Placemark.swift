@@ -83,16 +83,13 @@ extension CountryGazetteer {
     /// The admin-1 division of `country` for `point`: the containing division when it is the country's,
     /// else the nearest of the country's divisions.
     ///
-    /// In no division (at sea off the coast, or in a gap between the layer's polygons), the search is the
-    /// country's own divisions (`AreaLayer.nearest(to:among:knownOutside:)`: the edges of the divisions in
-    /// order of a lower bound from their boxes, skipping groups and runs of edges farther than the best so
-    /// far; no containment test, since the grid found the point in no division), bounded by the vertices of
-    /// one country's divisions and usually a few runs near the point. Only when two of the country's
-    /// divisions are exactly equally near (a point off the coastal end of their common border, both at its
-    /// shared vertex) does the layer's nearest-border search decide, within `max(maxDistanceKm, 10)` km, as
-    /// it did before the restricted search came first: so the answer is the same division either way.
-    /// Inside another country's division, the nearest border might be that division's own, so the
-    /// restricted search tests containment too.
+    /// The fallback asks the layer's index for the nearest division within `max(maxDistanceKm, 10)` km
+    /// first (a few border cells); only when that names no division or another country's does it search the
+    /// country's own divisions (`AreaLayer.nearest(to:among:)`: whole-polygon tests of the divisions whose box
+    /// holds the point, none when the grid found it in no division; then the edges of the country's
+    /// divisions, the one of least lower bound from their boxes first, skipping divisions, groups of runs and
+    /// runs of edges farther than the best so far). That search is exact, allocates nothing, and is bounded
+    /// by the vertices of one country's divisions.
     /// - Returns: nil when the country has no division in the layer.
     func division(of point: GeoPoint, country: ReverseMatch, maxDistanceKm: Double,
                   in admin1: AreaLayer) -> (feature: Int, distanceKm: Double)? {
@@ -103,22 +100,15 @@ extension CountryGazetteer {
         if let inside, layers.divisionCountry[inside] == owner { return (inside, 0) }
         let candidates = layers.countryDivisions[country.countryIndex]
         if candidates.isEmpty { return nil }
+        // In no division: the nearest border is the nearest division's. (Inside another country's division,
+        // the nearest border might be that division's own, so only the restricted search is sure.)
         guard inside == nil else { return admin1.nearest(to: point, among: candidates) }
-        guard let found = admin1.nearest(to: point, among: candidates, knownOutside: true) else { return nil }
-        if !found.tied { return (found.feature, found.distanceKm) }
-        return tiedDivision(of: point, owner: owner, maxDistanceKm: maxDistanceKm, in: admin1,
-                            restricted: (found.feature, found.distanceKm))
-    }
-
-    /// Between divisions of one country exactly equally near `point` (which lies in no division), the one the
-    /// layer's nearest-border search names when that is the country's, else the earliest (`restricted`).
-    func tiedDivision(of point: GeoPoint, owner: Int32, maxDistanceKm: Double, in admin1: AreaLayer,
-                      restricted: (feature: Int, distanceKm: Double)) -> (feature: Int, distanceKm: Double) {
         if let near = admin1.index.nearestArea(to: point, withinKm: Swift.max(maxDistanceKm, Self.defaultMaxDistanceKm)),
            layers.divisionCountry[near.area] == owner {
             return (near.area, near.distanceKm)
         }
-        return restricted
+        // The grid found the point in no division, so the restricted search needs no containment test.
+        return admin1.nearest(to: point, among: candidates, knownOutside: true).map { ($0.feature, $0.distanceKm) }
     }
 
     /// The time zone of `point`: containing zone, else the nearest within the radius, else nautical.
