@@ -7,6 +7,7 @@ Prints:
     requests/s, median of R runs.
 
 Usage: python3 scripts/bench-server.py [--bin .build/release/geocoder] [--starts 11] [--requests 100000] [--runs 3]
+       [--fields country,admin1,territory,locality,timezone]   (the requests name those fields; default: none named)
 No timing here is asserted anywhere; these are figures for BENCHMARKS.md.
 """
 import argparse
@@ -24,13 +25,14 @@ def main():
     parser.add_argument("--starts", type=int, default=11)
     parser.add_argument("--requests", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--fields", default=None)
     args = parser.parse_args()
     starts = cold_start([args.bin], args.starts)
     print(f"start-up (spawn -> first answer), {args.starts} runs: median {statistics.median(starts) * 1000:.1f} ms, "
           f"min {min(starts) * 1000:.1f} ms")
-    data = uniform_payload(args.requests, seed=2026)
+    data = uniform_payload(args.requests, seed=2026, fields=args.fields.split(",") if args.fields else None)
     rates = [throughput([args.bin], data, args.requests) for _ in range(args.runs)]
-    print(f"pipelined reverseGeocode, {args.requests} requests, {args.runs} runs: "
+    print(f"pipelined reverseGeocode{' fields ' + args.fields if args.fields else ''}, {args.requests} requests, {args.runs} runs: "
           f"median {statistics.median(rates):,.0f} req/s (min {min(rates):,.0f}, max {max(rates):,.0f})")
 
 

@@ -31,14 +31,16 @@ def cold_start(argv, runs):
     return times
 
 
-def uniform_payload(n, seed):
-    """n reverseGeocode request lines for points uniform on the sphere (fixed seed), ids 1..n."""
+def uniform_payload(n, seed, fields=None):
+    """n reverseGeocode request lines for points uniform on the sphere (fixed seed), ids 1..n; with `fields`,
+    named parameters that ask for those placemark fields."""
     rng = random.Random(seed)
     lines = []
     for i in range(n):
         lat = round(math.degrees(math.asin(2 * rng.random() - 1)), 6)
         lon = round(rng.uniform(-180, 180), 6)
-        lines.append(json.dumps({"jsonrpc": "2.0", "method": "reverseGeocode", "params": [lat, lon], "id": i + 1},
+        params = [lat, lon] if fields is None else {"lat": lat, "lon": lon, "fields": fields}
+        lines.append(json.dumps({"jsonrpc": "2.0", "method": "reverseGeocode", "params": params, "id": i + 1},
                                 separators=(",", ":")))
     return ("\n".join(lines) + "\n").encode()
 

@@ -29,59 +29,115 @@ extension GeoCall {
             out.beginObject()
         }
         if fields.contains(.admin1) {
-            out.key("admin1")
+            key(Keys.admin1, &out)
             if let admin1 = placemark.admin1 {
                 out.beginObject()
-                string("name", admin1.name, &out)
-                string("iso3166_2", admin1.iso3166_2, &out)
-                string("type", admin1.type, &out)
-                string("geonamesCode", admin1.geonamesCode, &out)
+                string(Keys.name, admin1.name, &out)
+                string(Keys.iso3166_2, admin1.iso3166_2, &out)
+                string(Keys.type, admin1.type, &out)
+                string(Keys.geonamesCode, admin1.geonamesCode, &out)
                 out.endObject()
             } else {
                 out.null()
             }
         }
         if fields.contains(.territory) {
-            out.key("territory")
+            key(Keys.territory, &out)
             if let territory = placemark.territory {
                 out.beginObject()
-                string("iso2", territory.iso2, &out)
-                string("iso3", territory.iso3, &out)
-                string("name", territory.name, &out)
+                string(Keys.iso2, territory.iso2, &out)
+                string(Keys.iso3, territory.iso3, &out)
+                string(Keys.name, territory.name, &out)
                 out.endObject()
             } else {
                 out.null()
             }
         }
         if fields.contains(.locality) {
-            out.key("locality")
+            key(Keys.locality, &out)
             if let place = placemark.locality {
                 out.beginObject()
-                string("name", place.name, &out)
-                out.key("geonameid")
+                string(Keys.name, place.name, &out)
+                key(Keys.geonameid, &out)
                 out.number(place.geonameid)
-                out.key("population")
+                key(Keys.population, &out)
                 out.number(place.population)
-                string("admin1", place.admin1, &out)
-                out.key("distanceKm")
-                out.number((place.distanceKm * 1000).rounded() / 1000)
-                out.key("bearing")
-                out.number((place.bearing * 10).rounded() / 10)
-                string("direction", place.direction, &out)
+                string(Keys.admin1, place.admin1, &out)
+                key(Keys.distanceKm, &out)
+                decimal(place.distanceKm, places: 3, &out)
+                key(Keys.bearing, &out)
+                decimal(place.bearing, places: 1, &out)
+                string(Keys.direction, place.direction, &out)
                 out.endObject()
             } else {
                 out.null()
             }
         }
         if fields.contains(.timezone) {
-            out.key("timezone")
+            key(Keys.timezone, &out)
             if let zone = placemark.timezone { out.string(zone) } else { out.null() }
         }
         out.endObject()
     }
 
-    private static func string(_ key: String, _ value: String?, _ out: inout JSONWriter) {
-        out.key(key)
+    private static func string(_ name: [UInt8], _ value: String?, _ out: inout JSONWriter) {
+        key(name, &out)
         if let value { out.string(value) } else { out.null() }
+    }
+
+    /// `out.key(…)` for a key already quoted and followed by its colon: the same bytes and comma handling,
+    /// without escaping a constant on every answer.
+    @inline(__always)
+    private static func key(_ name: [UInt8], _ out: inout JSONWriter) {
+        out.raw(name)
+        out.continueAfterKey()
+    }
+
+    /// The placemark's member names, quoted, each with its colon.
+    private enum Keys {
+        static let admin1 = quoted("admin1"), territory = quoted("territory"), locality = quoted("locality")
+        static let timezone = quoted("timezone"), name = quoted("name"), iso3166_2 = quoted("iso3166_2")
+        static let type = quoted("type"), geonamesCode = quoted("geonamesCode"), iso2 = quoted("iso2")
+        static let iso3 = quoted("iso3"), geonameid = quoted("geonameid"), population = quoted("population")
+        static let distanceKm = quoted("distanceKm"), bearing = quoted("bearing"), direction = quoted("direction")
+
+        static func quoted(_ name: StaticString) -> [UInt8] {
+            var bytes: [UInt8] = [UInt8(ascii: "\"")]
+            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: ":"))
+            return bytes
+        }
+    }
+
+    /// Writes `value` rounded to `places` decimals (1 to 3), as `out.number((value · 10^places).rounded() /
+    /// 10^places)` writes it, without going through `Double.description`.
+    ///
+    /// For k = (value · 10^places).rounded(), the number written there is the double nearest k / 10^places,
+    /// whose shortest round-trip text is the decimal k / 10^places itself (trailing zeros dropped; an integer
+    /// without a point) whenever that has at most 15 significant digits: two different decimals of 15
+    /// digits are never the same double. So below 10^11 this writes those digits; anything else (not
+    /// finite, too large) goes the general way.
+    static func decimal(_ value: Double, places: Int, _ out: inout JSONWriter) {
+        let scale: Int64 = places == 1 ? 10 : (places == 2 ? 100 : 1000)
+        let k = (value * Double(scale)).rounded()
+        guard k > 0, k < 1e14 else {
+            out.number(k / Double(scale))
+            return
+        }
+        let units = Int64(k)
+        out.number(Int(units / scale))
+        var fraction = units % scale
+        guard fraction != 0 else { return }
+        var divisor = scale / 10
+        while fraction % 10 == 0 {
+            fraction /= 10
+            divisor /= 10
+        }
+        out.bytes.append(UInt8(ascii: "."))
+        while divisor > 0 {
+            out.bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
+        }
     }
 }

@@ -45,6 +45,34 @@ struct PlacemarkResultTests {
         return answered ? String(decoding: out.bytes, as: UTF8.self) : nil
     }
 
+    @Test("a locality's distance and bearing are written as the rounded number() writes them")
+    func decimalsAsNumber() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var values: [Double] = [0, 0.0004, 0.0005, 0.001, 0.05, 0.1, 0.5, 1, 9.9995, 10, 359.95, 359.96, 1752.495,
+                                20015.086, 99999999999.9994, 1e11, 1e12, 1e14, -0.3, -2, .nan, .infinity]
+        for _ in 0..<20_000 {
+            let magnitude = [1.0, 10, 360, 2e4, 1e9][Int(next() * 5)]
+            values.append(next() * magnitude)
+        }
+        for value in values {
+            for places in 1...3 {
+                let scale = places == 1 ? 10.0 : (places == 2 ? 100.0 : 1000.0)
+                var expected = JSONWriter(), written = JSONWriter()
+                expected.beginArray(); written.beginArray()
+                expected.number(7); written.number(7)
+                expected.number((value * scale).rounded() / scale)
+                GeoCall.decimal(value, places: places, &written)
+                expected.null(); written.null()
+                expected.endArray(); written.endArray()
+                #expect(written.bytes == expected.bytes, "\(value), \(places) places")
+            }
+        }
+    }
+
     @Test("members and their order", arguments: [
         (#"{"lat":2,"lon":15,"fields":["country","admin1","territory","locality","timezone"]}"#,
          #"{"iso2":"BB","iso3":"BBB","isoNumeric":null,"name":"Betaland","nameLong":null,"formalName":null,"adm0a3":"BBB","sovereign":null,"sovereignA3":null,"type":"Sovereign country","continent":null,"regionUN":null,"subregion":null,"wikidataId":null,"match":"inside","distanceKm":0,"admin1":{"name":"South","iso3166_2":"BB-S","type":"Region","geonamesCode":"S1"},"territory":{"iso2":"TT","iso3":"TTT","name":"Tee Territory"},"timezone":"Test/East"}"#),

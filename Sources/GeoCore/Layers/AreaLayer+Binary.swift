@@ -13,7 +13,7 @@ extension AreaLayer {
     /// the bytes left, every string, and every table of the grid index (`CountryIndex.init(reading:areaCount:)`).
     /// - Throws: `BinaryFormatError` for anything truncated or inconsistent.
     /// - Complexity: O(size of the layer).
-    public init(reading input: inout BinaryReader) throws(BinaryFormatError) {
+    public convenience init(reading input: inout BinaryReader) throws(BinaryFormatError) {
         let propertyCount = Int(try input.u32())
         // Each name takes at least 4 bytes; a larger count is damage, and a layer keeps a few properties.
         guard propertyCount >= 1, propertyCount <= 64, propertyCount <= input.remaining / 4 else {

@@ -47,7 +47,7 @@ extension AreaLayer {
     }
 
     /// Builds the layer (its grid index) from decoded features.
-    public init(_ source: Source, cellSize: Double = CountryIndex.defaultCellSize) {
+    public convenience init(_ source: Source, cellSize: Double = CountryIndex.defaultCellSize) {
         self.init(propertyNames: source.propertyNames, values: source.values, areas: source.areas, cellSize: cellSize)
     }
 }

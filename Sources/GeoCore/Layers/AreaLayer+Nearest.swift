@@ -6,10 +6,11 @@ extension AreaLayer {
     /// Exact and bounded: a candidate containing the point (whole-polygon test, `exactLocation`) wins at
     /// once, the first in `candidates` order, and only candidates whose vertex box holds the point are tested
     /// (`EdgeBox.mayContain`: outside it a point is neither inside nor on the boundary). Otherwise every
-    /// candidate's edges are measured as great-circle arcs (`Spherical.angleToArc`), candidates in order of a
-    /// lower bound on their distance (`EdgeBox.lowerBoundKm`: latitude and longitude gaps to the box widened
-    /// by the index's `arcExcursion`), stopping when the next bound exceeds the best distance; within a
-    /// candidate, runs of edges whose box is farther than the best so far are skipped. No skipped edge could
+    /// candidate's edges are measured as great-circle arcs (`Spherical.angleToArc`), the candidate of least
+    /// lower bound first (`EdgeBox.lowerBoundKm`: latitude and longitude gaps to the latitudes the box's arcs
+    /// reach and its longitudes), then only those whose bound does not exceed the best distance; within a
+    /// candidate, groups of runs and runs of edges whose box is farther than the best so far are skipped
+    /// (`boundaryDistanceKm`), the group of least bound measured first. No skipped edge could
     /// be nearer, and the distance of each measured edge is computed exactly as before, so the answer is the
     /// one a full scan gives. Ties keep the earlier candidate.
     /// - Parameters:
@@ -28,7 +29,21 @@ extension AreaLayer {
     func nearest(to point: GeoPoint, among candidates: [Int32],
                  knownOutside: Bool) -> (feature: Int, distanceKm: Double, tied: Bool)? {
         // A layer loaded without its boxes works them out for this search: O(vertices), as the search was.
-        let boxes = self.boxes.features.isEmpty ? EdgeBoxes(index) : self.boxes
+        if boxes.features.isEmpty {
+            return nearest(to: point, among: candidates, knownOutside: knownOutside, boxes: EdgeBoxes(index))
+        }
+        return nearest(to: point, among: candidates, knownOutside: knownOutside, boxes: boxes)
+    }
+
+    /// The search of `nearest(to:among:knownOutside:)` with the boxes at hand, without allocating.
+    ///
+    /// The answer is order-free (the least distance, the earliest candidate among equals), so the order of
+    /// measuring only decides how much is pruned: the candidate of least bound first, which usually sets the
+    /// final distance, then every other candidate whose bound does not exceed the best so far, in
+    /// candidate order, measured only up to that best. A candidate skipped or cut short is farther than a
+    /// distance already found, so it neither wins nor ties.
+    private func nearest(to point: GeoPoint, among candidates: [Int32], knownOutside: Bool,
+                         boxes: EdgeBoxes) -> (feature: Int, distanceKm: Double, tied: Bool)? {
         let p = GeoPoint(lat: point.lat, lon: CountryIndex.wrapLongitude(point.lon))
         var onBoundary: Int? = nil
         if !knownOutside && CountryIndex.isOnSphere(lat: p.lat, wrappedLon: p.lon) {
@@ -41,33 +56,33 @@ extension AreaLayer {
             }
         }
         if let onBoundary { return (onBoundary, 0, false) }
+        if candidates.isEmpty { return nil }
         let cosLat = GeoMath.sinCos(degrees: p.lat).cos
-        let excursion = index.arcExcursion
-        var order: [(bound: Double, feature: Int)] = []
-        order.reserveCapacity(candidates.count)
+        var firstRank = 0, firstBound = Double.infinity
         for (rank, candidate) in candidates.enumerated() {
-            let bound = boxes.features[Int(candidate)].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat,
-                                                                     excursion: excursion)
-            order.append((bound, rank))
+            let bound = boxes.features[Int(candidate)].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat)
+            if bound < firstBound || rank == 0 { firstBound = bound; firstRank = rank }
         }
-        order.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.feature < $1.feature }
         let pv = Vector3(p)
-        var best: (feature: Int, distanceKm: Double, rank: Int)? = nil
+        var bestRank = firstRank
+        var bestKm = boundaryDistanceKm(p, vector: pv, cosLat: cosLat, feature: Int(candidates[firstRank]),
+                                        boxes: boxes, limitKm: .infinity)
         var tied = false
-        for (bound, rank) in order {
-            if let best, bound > best.distanceKm { break }
-            let feature = Int(candidates[rank])
-            let d = boundaryDistanceKm(p, vector: pv, cosLat: cosLat, feature: feature, boxes: boxes,
-                                       limitKm: best?.distanceKm ?? .infinity)
-            if let current = best, d == current.distanceKm {
+        for (rank, candidate) in candidates.enumerated() where rank != firstRank {
+            let feature = Int(candidate)
+            let bound = boxes.features[feature].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat)
+            if bound > bestKm { continue }
+            let d = boundaryDistanceKm(p, vector: pv, cosLat: cosLat, feature: feature, boxes: boxes, limitKm: bestKm)
+            if d == bestKm {
                 tied = true
-                if rank < current.rank { best = (feature, d, rank) }
-            } else if best == nil || d < best!.distanceKm {
-                best = (feature, d, rank)
+                if rank < bestRank { bestRank = rank }
+            } else if d < bestKm {
+                bestKm = d
+                bestRank = rank
                 tied = false
             }
         }
-        return best.map { ($0.feature, $0.distanceKm, tied) }
+        return (Int(candidates[bestRank]), bestKm, tied)
     }
 
     /// The great-circle distance from `p` to feature `feature`'s nearest edge, in km.
@@ -85,17 +100,35 @@ extension AreaLayer {
     /// vertex vectors computed once per vertex.
     func boundaryDistanceKm(_ p: GeoPoint, vector pv: Vector3, cosLat: Double, feature: Int, boxes: EdgeBoxes,
                             limitKm: Double) -> Double {
+        let firstRun = Int(boxes.runStart[feature]), endRun = Int(boxes.runStart[feature + 1])
+        let firstGroup = Int(boxes.groupStart[feature]), endGroup = Int(boxes.groupStart[feature + 1])
+        // The group of least bound first: its edges usually hold the answer, and then prune the rest.
+        var nearGroup = firstGroup, nearBound = Double.infinity
+        for g in firstGroup..<endGroup {
+            let bound = boxes.groups[g].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat)
+            if bound < nearBound { nearBound = bound; nearGroup = g }
+        }
         var best = Double.infinity
-        let excursion = index.arcExcursion
-        for run in Int(boxes.runStart[feature])..<Int(boxes.runStart[feature + 1]) {
-            let bound = boxes.runs[run].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat, excursion: excursion)
-            if bound > best || bound > limitKm { continue }
-            let first = Int(boxes.runFirstEdge[run]), end = Int(boxes.runEndEdge[run])
-            var a = Vector3(GeoPoint(lat: index.vertexLat(first), lon: index.vertexLon(first)))
-            for i in first..<end {
-                let b = Vector3(GeoPoint(lat: index.vertexLat(i + 1), lon: index.vertexLon(i + 1)))
-                best = Swift.min(best, Spherical.angleToArc(pv, a, b) * Spherical.earthRadiusKm)
-                a = b
+        if nearBound > limitKm { return best }
+        // Step -1 is the nearest group, then the others in order.
+        for step in -1..<(endGroup - firstGroup) {
+            let g = step < 0 ? nearGroup : firstGroup + step
+            if step >= 0 {
+                if g == nearGroup { continue }
+                let bound = boxes.groups[g].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat)
+                if bound > best || bound > limitKm { continue }
+            }
+            let runs = firstRun + (g - firstGroup) * EdgeBoxes.runsPerGroup
+            for run in runs..<Swift.min(endRun, runs + EdgeBoxes.runsPerGroup) {
+                let bound = boxes.runs[run].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat)
+                if bound > best || bound > limitKm { continue }
+                let first = Int(boxes.runFirstEdge[run]), end = Int(boxes.runEndEdge[run])
+                var a = Vector3(GeoPoint(lat: index.vertexLat(first), lon: index.vertexLon(first)))
+                for i in first..<end {
+                    let b = Vector3(GeoPoint(lat: index.vertexLat(i + 1), lon: index.vertexLon(i + 1)))
+                    best = Swift.min(best, Spherical.angleToArc(pv, a, b) * Spherical.earthRadiusKm)
+                    a = b
+                }
             }
         }
         return best

@@ -89,9 +89,9 @@ extension CountryGazetteer {
     /// first (a few border cells); only when that names no division or another country's does it search the
     /// country's own divisions (`AreaLayer.nearest(to:among:)`: whole-polygon tests of the divisions whose box
     /// holds the point, none when the grid found it in no division; then the edges of the country's
-    /// divisions in order of a lower bound from their boxes, skipping runs of edges farther than the best so
-    /// far, stopping when no further division can be nearer). That search is exact and bounded by the
-    /// vertices of one country's divisions.
+    /// divisions, the one of least lower bound from their boxes first, skipping divisions, groups of runs and
+    /// runs of edges farther than the best so far). That search is exact, allocates nothing, and is bounded
+    /// by the vertices of one country's divisions.
     /// - Returns: nil when the country has no division in the layer.
     func division(of point: GeoPoint, country: ReverseMatch, maxDistanceKm: Double,
                   in admin1: AreaLayer) -> (feature: Int, distanceKm: Double)? {

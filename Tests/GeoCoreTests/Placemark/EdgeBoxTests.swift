@@ -51,8 +51,7 @@ struct EdgeBoxTests {
             let p = GeoPoint(lat: random.uniform(-90, 90), lon: random.uniform(-180, 180))
             let cosLat = GeoMath.sinCos(degrees: p.lat).cos
             for run in boxes.runs.indices {
-                let bound = boxes.runs[run].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat,
-                                                         excursion: index.arcExcursion)
+                let bound = boxes.runs[run].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat)
                 for i in Int(boxes.runFirstEdge[run])..<Int(boxes.runEndEdge[run]) {
                     let a = GeoPoint(lat: index.vertexLat(i), lon: index.vertexLon(i))
                     let b = GeoPoint(lat: index.vertexLat(i + 1), lon: index.vertexLon(i + 1))
@@ -105,6 +104,91 @@ struct EdgeBoxTests {
                     #expect(outside.feature == best.feature && outside.distanceKm == best.distanceKm)
                 }
             }
+        }
+    }
+
+    @Test("every group's bound is at most each of its runs' bounds and the distance to each of its edges")
+    func groupBoundsAreLowerBounds() {
+        // 2,000 vertices: 63 runs per feature, so four groups, the last one short.
+        let layer = Self.layer(vertices: 2_000, radius: 8, seed: 23)
+        let index = layer.index, boxes = layer.boxes
+        #expect(boxes.groups.count == 4 * layer.featureCount)
+        var random = TestRandom(seed: 29)
+        for _ in 0..<60 {
+            let p = GeoPoint(lat: random.uniform(-90, 90), lon: random.uniform(-180, 180))
+            let cosLat = GeoMath.sinCos(degrees: p.lat).cos
+            for feature in 0..<layer.featureCount {
+                let firstRun = Int(boxes.runStart[feature]), endRun = Int(boxes.runStart[feature + 1])
+                for g in Int(boxes.groupStart[feature])..<Int(boxes.groupStart[feature + 1]) {
+                    let bound = boxes.groups[g].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat)
+                    let runs = firstRun + (g - Int(boxes.groupStart[feature])) * EdgeBoxes.runsPerGroup
+                    for run in runs..<min(endRun, runs + EdgeBoxes.runsPerGroup) {
+                        let runBound = boxes.runs[run].lowerBoundKm(lat: p.lat, lon: p.lon, cosLat: cosLat)
+                        if bound > runBound { Issue.record("group \(g) run \(run): \(bound) > \(runBound)") }
+                        for i in Int(boxes.runFirstEdge[run])..<Int(boxes.runEndEdge[run]) {
+                            let a = GeoPoint(lat: index.vertexLat(i), lon: index.vertexLon(i))
+                            let b = GeoPoint(lat: index.vertexLat(i + 1), lon: index.vertexLon(i + 1))
+                            let d = Spherical.distanceToSegmentKm(p, a, b)
+                            if bound > d { Issue.record("group \(g) edge \(i): bound \(bound) > \(d) at \(p.lat), \(p.lon)") }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("long rings: the group-pruned distance equals the scan of every edge", arguments: [UInt64(41), 42])
+    func groupPrunedDistanceEqualsScan(seed: UInt64) {
+        let layer = Self.layer(vertices: 3_000, radius: 10, seed: seed)
+        var random = TestRandom(seed: seed &* 7)
+        for n in 0..<150 {
+            let p = n % 2 == 0
+                ? GeoPoint(lat: random.uniform(-90, 90), lon: random.uniform(-180, 180))
+                : GeoPoint(lat: random.uniform(-12, 12), lon: random.uniform(-8, 8))
+            #expect(layer.boundaryDistanceKm(p, feature: 0) == Self.scanDistanceKm(layer, p, feature: 0),
+                    "\(p.lat), \(p.lon)")
+        }
+    }
+
+    @Test("tied: two candidates exactly equally near, the earlier one answers and the tie is reported")
+    func tiesAreReported() throws {
+        // Two triangles that meet only at their southern vertex V = (0, 1), both north of it, and a square far
+        // east: a point due south of V is nearest both at V (the same vertex, so the same bits), as at the
+        // coastal end of a border between two divisions.
+        func ring(_ points: [(Double, Double)]) -> MultiPolygon {
+            MultiPolygon(polygons: [Polygon(exterior: Ring(points: (points + [points[0]]).map { GeoPoint(lat: $0.0, lon: $0.1) }))])
+        }
+        let layer = AreaLayer(propertyNames: ["name"], values: ["a", "b", "c"],
+                              areas: [ring([(0, 1), (1, 1), (1, 0.5)]), ring([(0, 1), (1, 1.5), (1, 1)]),
+                                      ring([(0, 5), (0, 6), (1, 6), (1, 5)])], cellSize: 1).withEdgeBoxes()
+        let p = GeoPoint(lat: -1, lon: 1)
+        for candidates: [Int32] in [[0, 1], [1, 0], [2, 0, 1], [2, 1, 0]] {
+            let found = try #require(layer.nearest(to: p, among: candidates, knownOutside: true))
+            #expect(found.tied, "\(candidates)")
+            #expect(found.feature == Int(candidates.first { $0 != 2 }!), "the earliest candidate of the two")
+        }
+        let alone = try #require(layer.nearest(to: p, among: [0, 2], knownOutside: true))
+        #expect(!alone.tied && alone.feature == 0)
+        // Beside the triangles, one is strictly nearer.
+        for (lon, nearer) in [(0.3, 0), (1.8, 1)] {
+            let found = try #require(layer.nearest(to: GeoPoint(lat: 0.5, lon: lon), among: [0, 1], knownOutside: true))
+            #expect(!found.tied && found.feature == nearer)
+        }
+    }
+
+    @Test("tied is reported exactly when the scan finds two candidates at the least distance", arguments: [UInt64(5), 6])
+    func tiedMatchesScan(seed: UInt64) throws {
+        let layer = Self.layer(vertices: 150, radius: 6, seed: seed)
+        var random = TestRandom(seed: seed &* 13)
+        for _ in 0..<150 {
+            let p = GeoPoint(lat: random.uniform(-90, 90), lon: random.uniform(-180, 180))
+            guard layer.index.area(containing: p) == nil else { continue }
+            let candidates: [Int32] = [0, 1, 2, 3, 4, 5, 6]
+            let found = try #require(layer.nearest(to: p, among: candidates, knownOutside: true))
+            let distances = candidates.map { Self.scanDistanceKm(layer, p, feature: Int($0)) }
+            let least = distances.min()!
+            #expect(found.distanceKm == least && found.feature == distances.firstIndex(of: least)!)
+            #expect(found.tied == (distances.filter { $0 == least }.count > 1))
         }
     }
 }

@@ -84,6 +84,41 @@ struct PlacemarkTests {
         }
     }
 
+    @Test("the division search answers as the nearest-border search first, restricted search second did", arguments: [10.0, 300])
+    func divisionMatchesNearestBorderFirst(radius: Double) throws {
+        let layer = try #require(g.admin1Layer)
+        var random = TestRandom(seed: 33)
+        var outside = 0
+        for n in 0..<3_000 {
+            // Every third point on a shared corner's meridian or parallel (ties at common vertices).
+            let p = n % 3 == 0
+                ? GeoPoint(lat: [-0.05, -0.3, 10.2][n % 9 / 3], lon: [5.0, 10.5, 0][n % 9 / 3] + (n % 2 == 0 ? 0 : random.uniform(-1, 1)))
+                : GeoPoint(lat: random.uniform(-5, 15), lon: random.uniform(-5, 25))
+            guard let country = g.reverse(p, maxDistanceKm: radius) else { continue }
+            let owner = Int32(country.countryIndex)
+            // The procedure before the restricted search came first (PlacemarkLayers' tables, the layer's index).
+            var expected: Int? = nil
+            let inside = layer.index.area(containing: p)
+            let candidates = g.layers.countryDivisions[country.countryIndex]
+            if let inside, g.layers.divisionCountry[inside] == owner {
+                expected = inside
+            } else if candidates.isEmpty {
+                expected = nil
+            } else if inside != nil {
+                expected = layer.nearest(to: p, among: candidates)?.feature
+            } else if let near = layer.index.nearestArea(to: p, withinKm: max(radius, 10)),
+                      g.layers.divisionCountry[near.area] == owner {
+                expected = near.area
+            } else {
+                expected = layer.nearest(to: p, among: candidates, knownOutside: true)?.feature
+            }
+            if inside == nil { outside += 1 }
+            let found = g.division(of: p, country: country, maxDistanceKm: radius, in: layer)
+            #expect(found?.feature == expected, "\(p.lat), \(p.lon)")
+        }
+        #expect(outside > 100, "points in no division, where the two procedures differ in order")
+    }
+
     @Test("time zone: containing, else the nearest within the radius, else nautical")
     func timezoneRule() {
         #expect(place(5, 2, .timezone)?.timezone == "Test/West")
