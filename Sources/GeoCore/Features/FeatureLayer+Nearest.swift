@@ -10,12 +10,16 @@ extension FeatureLayer {
     /// exactly with `reach`, the arithmetic the scan uses. The k best are kept sorted in a small array,
     /// one entry per feature (its nearest element, the lowest element on a tie).
     /// - Complexity: O(e · k) for the e elements of the cells read, and one binary search per row of them.
-    func nearest(to query: GeoPoint, radiusM: Double, limit: Int, layer: Int) -> [NearbyHit] {
+    /// - Parameter filter: when given, only the features it accepts are answered (the same hits as the
+    ///   unfiltered answer with the others removed, for any `limit`).
+    func nearest(to query: GeoPoint, radiusM: Double, limit: Int, layer: Int,
+                 filter: FeatureFilter? = nil) -> [NearbyHit] {
         guard limit > 0 else { return [] }
-        var search = FeatureSearch(p: Vector3(query), best: NearestFeatures(limit: limit, radiusM: radiusM))
+        var search = FeatureSearch(p: Vector3(query), best: NearestFeatures(limit: limit, radiusM: radiusM),
+                                   filter: filter)
         let cell = FeatureGrid.key(row: FeatureGrid.row(query.lat), column: FeatureGrid.column(query.lon))
-        for a in areaGrid.wide where areas[Int(a)].contains(query) { search.best.offerInside(areaFeatures[Int(a)]) }
-        for a in areaGrid.cell(cell) where areas[Int(a)].contains(query) { search.best.offerInside(areaFeatures[Int(a)]) }
+        for a in areaGrid.wide where areas[Int(a)].contains(query) { offerInside(areaFeatures[Int(a)], &search) }
+        for a in areaGrid.cell(cell) where areas[Int(a)].contains(query) { offerInside(areaFeatures[Int(a)], &search) }
         for e in elementGrid.wide { gather(e, &search) }
         var radius = Swift.min(radiusM, FeatureLayers.firstRadiusM)
         var previous: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])? = nil
@@ -43,6 +47,12 @@ extension FeatureLayer {
             previous = window
         }
         return hits(search.best, query: query, layer: layer)
+    }
+
+    /// A feature with a polygon containing the query, when the filter takes it.
+    private func offerInside(_ feature: UInt32, _ search: inout FeatureSearch) {
+        if let filter = search.filter, !filter.accepts(feature, features) { return }
+        search.best.offerInside(feature)
     }
 
     /// Gathers the elements of the window's cells that lie outside `old` (every cell when nil).
@@ -100,6 +110,7 @@ extension FeatureLayer {
         let p = search.p
         let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
         guard bound <= search.best.chordLimit else { return }
+        if let filter = search.filter, !filter.accepts(element.feature, features) { return }
         search.best.offer(feature: element.feature, element: e, reach: reach(element, p))
     }
 
@@ -151,14 +162,46 @@ extension FeatureLayer {
 struct FeatureSearch {
     let p: Vector3
     var best: NearestFeatures
+    let filter: FeatureFilter?
     /// Every gathered element whose bound is at most this has been measured (or could not enter).
     var measuredTo = 0.0
     var pending: [(bound: Double, element: UInt32)] = []
 
-    init(p: Vector3, best: NearestFeatures) {
+    init(p: Vector3, best: NearestFeatures, filter: FeatureFilter?) {
         self.p = p
         self.best = best
+        self.filter = filter
         pending.reserveCapacity(256)
+    }
+}
+
+/// Which features a filtered k-nearest walk may answer (`whereAmI`'s roads and places): those whose
+/// geometry kind is in `kinds`, less the `excluded` ones.
+struct FeatureFilter {
+    /// Bit `FeatureKind.code` set for each kind taken.
+    var kinds: UInt16
+    /// Features never taken (a few: the places that contain the query).
+    var excluded: [UInt32] = []
+
+    /// The features `whereAmI` treats as roads (`FeatureKind.isRoad`).
+    static let roads = FeatureFilter(kinds: FeatureFilter.mask { $0.isRoad })
+    /// The features `whereAmI` treats as places (`FeatureKind.isPOI`), less `excluded`.
+    static func places(excluding excluded: [UInt32]) -> FeatureFilter {
+        FeatureFilter(kinds: mask { $0.isPOI }, excluded: excluded)
+    }
+
+    static func mask(_ take: (FeatureKind) -> Bool) -> UInt16 {
+        var mask: UInt16 = 0
+        for code in UInt8(0)..<16 {
+            if let kind = FeatureKind(code: code), take(kind) { mask |= 1 << UInt16(code) }
+        }
+        return mask
+    }
+
+    @inline(__always)
+    func accepts(_ feature: UInt32, _ features: LayerFeatures) -> Bool {
+        guard kinds & (1 << UInt16(features.flags[Int(feature)] & 0x0F)) != 0 else { return false }
+        return excluded.isEmpty || !excluded.contains(feature)
     }
 }
 
