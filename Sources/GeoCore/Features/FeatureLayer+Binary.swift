@@ -143,6 +143,15 @@ extension FeatureLayer {
                                               && ball.radius <= 4) {
             throw .invalid("element ball")
         }
+        // Each ball's copy of its element is checked as the elements are (not compared with them: a copy
+        // that differs, which only deliberate damage behind a matching checksum could make, gives other
+        // answers but never a read out of bounds).
+        for ball in itemBalls.buffer {
+            let e = ball.element
+            guard Int(e.feature) < features.count, Int(e.start) + (e.isSegment ? 1 : 0) < vertices.count else {
+                throw .invalid("element ball's element")
+            }
+        }
         let junctions = try JunctionTable(reading: &input, featureCount: features.count)
         let areasM2 = try input.table(of: Double.self)
         guard areasM2.count == features.count else { throw .invalid("feature area count") }

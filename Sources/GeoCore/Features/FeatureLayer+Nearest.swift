@@ -73,14 +73,19 @@ extension FeatureLayer {
                         continue
                     }
                     for index in Int(elementGrid.starts[k])..<Int(elementGrid.starts[k + 1]) {
-                        // The cell's balls lie next to its items: one stream, no jump to the element.
+                        // The cell's balls lie next to its items, each with its element: one stream, no
+                        // jump to the element.
                         let ball = itemBalls[index]
                         let p = search.p
                         let dx = p.x - Double(ball.x), dy = p.y - Double(ball.y), dz = p.z - Double(ball.z)
                         let bound = (dx * dx + dy * dy + dz * dz).squareRoot() - Double(ball.radius)
                         guard bound <= search.best.chordLimit else { continue }
                         let e = elementGrid.items[index]
-                        if bound <= search.measuredTo { consider(e, &search) } else { search.pending.append((bound, e)) }
+                        if bound <= search.measuredTo {
+                            consider(e, ball.element, &search)
+                        } else {
+                            search.pending.append(PendingElement(bound: bound, index: e, element: ball.element))
+                        }
                     }
                     k += 1
                 }
@@ -97,14 +102,17 @@ extension FeatureLayer {
         let p = search.p
         let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
         guard bound <= search.best.chordLimit else { return }
-        if bound <= search.measuredTo { consider(e, &search) } else { search.pending.append((bound, e)) }
+        if bound <= search.measuredTo {
+            consider(e, element, &search)
+        } else {
+            search.pending.append(PendingElement(bound: bound, index: e, element: element))
+        }
     }
 
     /// Element `e`, whose first bound let it through: bounded again from its own vertices (a tighter bound
     /// than its ball), then measured exactly when it can still enter the k best.
     @inline(__always)
-    private func consider(_ e: UInt32, _ search: inout FeatureSearch) {
-        let element = elements[Int(e)]
+    private func consider(_ e: UInt32, _ element: Element, _ search: inout FeatureSearch) {
         let i = Int(element.start)
         let a = units[i]
         let p = search.p
@@ -119,12 +127,12 @@ extension FeatureLayer {
     private func measure(upTo band: Double, _ search: inout FeatureSearch) {
         var kept = 0
         for k in search.pending.indices {
-            let (bound, e) = search.pending[k]
-            if bound > search.best.chordLimit { continue }
-            if bound <= band {
-                consider(e, &search)
+            let entry = search.pending[k]
+            if entry.bound > search.best.chordLimit { continue }
+            if entry.bound <= band {
+                consider(entry.index, entry.element, &search)
             } else {
-                search.pending[kept] = (bound, e)
+                search.pending[kept] = entry
                 kept += 1
             }
         }
@@ -165,7 +173,7 @@ struct FeatureSearch {
     let filter: FeatureFilter?
     /// Every gathered element whose bound is at most this has been measured (or could not enter).
     var measuredTo = 0.0
-    var pending: [(bound: Double, element: UInt32)] = []
+    var pending: [PendingElement] = []
 
     init(p: Vector3, best: NearestFeatures, filter: FeatureFilter?) {
         self.p = p
@@ -173,6 +181,13 @@ struct FeatureSearch {
         self.filter = filter
         pending.reserveCapacity(256)
     }
+}
+
+/// An element gathered with its lower bound, to be measured in a later band.
+struct PendingElement {
+    var bound: Double
+    var index: UInt32
+    var element: FeatureLayer.Element
 }
 
 /// Which features a filtered k-nearest walk may answer (`whereAmI`'s roads and places): those whose
@@ -321,7 +336,7 @@ enum NearestBound {
     }
 }
 
-/// A ball around one element, in single precision: the bound `FeatureLayer.nearest` tests first, from data
+/// A ball around one element, in single precision, with the element: the bound `FeatureLayer.nearest` tests first, from data
 /// stored next to the grid's items. Its centre is the element's chord midpoint rounded to `Float`; its
 /// radius covers the arc (half the chord plus the arc's rise, at most |ab|²/4) plus the rounding of the
 /// centre (at most √3 · 2⁻²⁴ < 1.1 × 10⁻⁷), rounded up: every point of the element lies within it.
@@ -330,8 +345,11 @@ struct ElementBall: Sendable {
     var y: Float
     var z: Float
     var radius: Float
+    /// The element itself (a copy of `elements[item]`), so a walk reads no other table until it measures.
+    var element: FeatureLayer.Element
 
-    init(_ a: Vector3, _ b: Vector3) {
+    init(_ a: Vector3, _ b: Vector3, element: FeatureLayer.Element) {
+        self.element = element
         let ab = b - a
         let length = ab.dot(ab).squareRoot()
         x = Float(0.5 * (a.x + b.x))

@@ -45,7 +45,8 @@ public struct FeatureLayer: Sendable {
     let areaRings: Table<RingRun>
     /// Elements by the cells their arcs pass through.
     let elementGrid: FeatureGrid
-    /// For each of `elementGrid.items`, a ball holding that element (`ElementBall`), so the first bound of
+    /// For each of `elementGrid.items`, a ball holding that element, and the element itself (`ElementBall`),
+    /// so the first bound of
     /// a search reads the cell's memory in order instead of jumping to each element and its vertices.
     let itemBalls: Table<ElementBall>
     /// Polygons by the cells their boxes cover.
@@ -81,7 +82,7 @@ public struct FeatureLayer: Sendable {
         let elementGrid = elementCells.build()
         let balls = elementGrid.items.map { item in
             let element = elements[Int(item)], i = Int(element.start)
-            return ElementBall(units[i], element.isSegment ? units[i + 1] : units[i])
+            return ElementBall(units[i], element.isSegment ? units[i + 1] : units[i], element: element)
         }
         let areasM2 = FeatureLayer.featureAreasM2(featureCount: features.count, areas: areas, areaFeatures: areaFeatures)
         self.init(name: name, features: features, vertices: Table(vertices), units: Table(units),
