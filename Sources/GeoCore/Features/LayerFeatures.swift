@@ -51,6 +51,12 @@ public struct LayerFeatures: RandomAccessCollection, Sendable {
         return try? JSONReader.parse(bytes)
     }
 
+    /// The feature's id as compact JSON (`JSONValue.encoded()`), empty when it has none.
+    public func encodedID(_ feature: Int) -> [UInt8] { bytes(feature, 0) }
+
+    /// The feature's properties as compact JSON (`null` when it has none).
+    public func encodedProperties(_ feature: Int) -> [UInt8] { bytes(feature, 2) }
+
     /// Part `k` of the feature's text as an array, copied in one move (the offsets were checked at load:
     /// ascending, within the text).
     func bytes(_ feature: Int, _ k: Int) -> [UInt8] {
