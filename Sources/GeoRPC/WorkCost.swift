@@ -144,10 +144,12 @@ public enum WorkCost {
     /// 20 + (radiusM / 100)² + limit / 4 units: 50 at the default 500 m and 10 results (measured about
     /// 10–20 µs in-process on the generated city, `geocoder-bench --nearby`), 10,270 at 10 km and 1,000.
     ///
-    /// A `geometry` filter costs ``geometryFactor`` times as much: it asks the search again for 4k, 16k, …
-    /// features until `limit` of the kind are found (`scripts/work-calibrate --layer` on the generated city,
-    /// 2026-11-25, machine loaded: 500 m and 10 results 25 µs unfiltered, 65 µs with `geometry: point`; 100 m
-    /// 25 → 45 µs; 500 m and 1 result 5 → 30 µs; CPU ticks of 10 ms over 2,000 calls, so ±5 µs).
+    /// A `geometry` filter costs ``geometryFactor`` times as much. Measured by `scripts/work-calibrate
+    /// --layer` on the generated city (2026-11-25, machine loaded; CPU ticks of 10 ms over 2,000 calls, so
+    /// ±5 µs) when the filter asked the search again for 4k, 16k, … features: 500 m and 10 results 25 µs
+    /// unfiltered, 65 µs for points, 810 µs for lines (300 streets among 120,000 features); 100 m 25 → 45
+    /// µs. Up to 64 results the k-nearest walk now filters by kind itself (one walk, about the unfiltered
+    /// cost); above 64 the widening searches remain, which the factor covers only where the kind is common.
     public static func nearby(radiusM: Double, limit: Int, filtered: Bool = false) -> Int {
         let area = radiusM / 100
         let base = 20 + Int((area * area).rounded(.up)) + limit / 4
