@@ -49,7 +49,7 @@ func fuzzLayer(_ input: [UInt8]) {
     }
 }
 
-/// Loads a binary layer and, when that succeeds, asks it for what `nearby` answers.
+/// Loads a binary layer and, when that succeeds, asks it for what `nearby` and `whereAmI` answer.
 func loadLayer(_ bytes: [UInt8]) {
     let storage = bytes.withUnsafeBytes { ByteStorage(copying: $0) }
     guard let key = FeatureLayer.binarySourceKey(storage.bytes) else { return }
@@ -68,6 +68,13 @@ func loadLayer(_ bytes: [UInt8]) {
                 _ = hit.direction
             }
         }
+    }
+    // The junction table and areas, through whereAmI (every junction, its names, the phrase).
+    let index = WhereAmIIndex(layers: layers)
+    for j in 0..<min(index.junctionCount, 64) { _ = index.junction(j) }
+    for (lat, lon) in [(60.17, 24.94), (60.1705, 24.9405), (-16.9, 179.99)] {
+        let query = WhereAmIQuery(point: GeoPoint(lat: lat, lon: lon), heading: 90, previousRoad: "Main Street")
+        _ = index.phrase(index.whereAmI(query), heading: 90)
     }
     _ = layer.bounds
     _ = layer.binary(sourceKey: key)

@@ -26,18 +26,21 @@ extension GeoCall {
     /// One hit as `nearby` writes it (`whereAmI` writes its places and roads the same way).
     public static func writeHit(_ hit: NearbyHit, layers: FeatureLayers, into out: inout JSONWriter) {
         let layer = layers.layers[hit.layer]
-        let feature = layer.features[hit.feature]
+        let features = layer.features
         out.beginObject()
         out.key("layer")
         out.string(layer.name)
         out.key("id")
-        if let id = feature.id { out.value(id) } else { out.null() }
+        // The id and properties are kept as the compact JSON `JSONWriter.value` writes: copied as they
+        // are, not parsed and written again.
+        let id = features.encodedID(hit.feature)
+        if id.isEmpty { out.null() } else { out.raw(id) }
         out.key("name")
-        if let name = feature.name { out.string(name) } else { out.null() }
+        if let name = features.name(hit.feature) { out.string(name) } else { out.null() }
         out.key("properties")
-        out.raw(feature.properties)
+        out.raw(features.encodedProperties(hit.feature))
         out.key("geometry")
-        if let kind = feature.kind { out.string(kind.name) } else { out.null() }
+        if let kind = features.kind(hit.feature) { out.string(kind.name) } else { out.null() }
         writeReach(distanceM: hit.distanceM, bearingDeg: hit.bearingDeg, direction: hit.direction, into: &out)
         out.key("inside")
         if let inside = hit.inside { out.bool(inside) } else { out.null() }

@@ -153,7 +153,7 @@ extension GeoCall {
         }
         out.key("intersection")
         if let hit = answer.intersection {
-            let junction = index.junctions[hit.junction]
+            let junction = index.junction(hit.junction)
             out.beginObject()
             out.key("layer")
             out.string(index.layers.layers[junction.layer].name)

@@ -18,7 +18,7 @@ public struct RPCServer: Sendable {
     public let gazetteer: CountryGazetteer
     /// The user layers `nearby` searches (`--layer`); empty unless given.
     public let layers: FeatureLayers
-    /// The layers' road junctions and areas for `whereAmI` (`RPCServer+AroundMe.swift`), built at start.
+    /// The layers' road junctions and areas for `whereAmI` (`RPCServer+AroundMe.swift`), read from the layers.
     public let whereIndex: WhereAmIIndex
     /// Reverse results pre-encoded per country, for ``ReverseFastPath`` and reverse replies.
     let replies: ReverseReplies

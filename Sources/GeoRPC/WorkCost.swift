@@ -143,16 +143,29 @@ public enum WorkCost {
     /// dense city; the reply with `limit`. Estimate (not yet calibrated by `scripts/work-calibrate`):
     /// 20 + (radiusM / 100)² + limit / 4 units: 50 at the default 500 m and 10 results (measured about
     /// 10–20 µs in-process on the generated city, `geocoder-bench --nearby`), 10,270 at 10 km and 1,000.
-    public static func nearby(radiusM: Double, limit: Int) -> Int {
+    ///
+    /// A `geometry` filter costs ``geometryFactor`` times as much. Measured by `scripts/work-calibrate
+    /// --layer` on the generated city (2026-11-25, machine loaded; CPU ticks of 10 ms over 2,000 calls, so
+    /// ±5 µs) when the filter asked the search again for 4k, 16k, … features: 500 m and 10 results 25 µs
+    /// unfiltered, 65 µs for points, 810 µs for lines (300 streets among 120,000 features); 100 m 25 → 45
+    /// µs. Up to 64 results the k-nearest walk now filters by kind itself (one walk, about the unfiltered
+    /// cost); above 64 the widening searches remain, which the factor covers only where the kind is common.
+    public static func nearby(radiusM: Double, limit: Int, filtered: Bool = false) -> Int {
         let area = radiusM / 100
-        return perCall + 20 + Int((area * area).rounded(.up)) + limit / 4
+        let base = 20 + Int((area * area).rounded(.up)) + limit / 4
+        return perCall + (filtered ? base * geometryFactor : base)
     }
 
-    /// One `whereAmI` point: up to four `nearby` searches (containing places, roads within 20 m, the nearest
-    /// road and place within 500 m, k growing 16 → 1,024 only where nothing of the kind is near) and a
-    /// junction lookup within 200 m. Estimate (not yet calibrated by `scripts/work-calibrate`): 4 default
-    /// `nearby` calls, 200 units; 10,000 trace points cost 2,000,002, within the default budget.
-    static let whereAmIPoint = 200
+    /// How many times an unfiltered `nearby` a `geometry`-filtered one costs.
+    static let geometryFactor = 3
+
+    /// One `whereAmI` point: the places containing it, a k-nearest walk for the roads within 20 m, walks
+    /// with k = 1 for the nearest place and (without a road) the nearest road within 500 m, and the
+    /// junction cells within 200 m. Measured on the generated city (2026-11-25, machine loaded): 10–11 µs
+    /// in-process (`geocoder-bench --where`), 21 µs of server CPU per `whereAmI` request with its reply
+    /// (100,000 requests piped through `geocoder serve`, heading 90°; 43 µs before the walks). 100 units,
+    /// about 2× the larger (the old estimate of 4 `nearby` calls was 200); 10,000 trace points cost 1,000,002.
+    static let whereAmIPoint = 100
 
     /// A batch form of `count` points at `perPoint` units each; saturates instead of overflowing.
     static func many(_ count: Int, _ perPoint: Int) -> Int {
@@ -174,10 +187,12 @@ public enum WorkCost {
             return reverseMany(count: points.count, radiusKm: radius, fields: fields.intersection(available))
         case .forward(let query, let options): return forward(queryBytes: query.utf8.count, limit: options.limit)
         case .countriesInBBox(let box): return countriesInBBox(box)
-        case .nearby(let request): return nearby(radiusM: request.radiusM, limit: request.limit)
+        case .nearby(let request):
+            return nearby(radiusM: request.radiusM, limit: request.limit, filtered: request.geometry != nil)
         case .whereAmI: return perCall + whereAmIPoint
         case .nearbyMany(let request):
-            return many(request.points.count, nearby(radiusM: request.radiusM, limit: request.limit) - perCall)
+            return many(request.points.count,
+                        nearby(radiusM: request.radiusM, limit: request.limit, filtered: request.geometry != nil) - perCall)
         case .whereAmIMany(let request): return many(request.points.count, whereAmIPoint)
         }
     }

@@ -21,9 +21,10 @@ let usage = """
                                                    --export-points then writes lat, lon, geonameid, place lat, lon per point
            geocoder-bench --nearby LAYER.geojson [--points N] [--runs R] [--check N]
                                                    a user layer (issue 18): load + index time, nearby µs/query
-           geocoder-bench --where LAYER.geojson [--points N] [--runs R]
-                                                  whereAmI's junction build time and µs/query on a user layer
                                                    (k = 10 at 100 m, 500 m, 2 km); --check N: N queries against a scan
+           geocoder-bench --where LAYER.geojson [--points N] [--runs R] [--check N]
+                                                   whereAmI's index from the binary layer, µs/query; --check N:
+                                                   N queries against whereAmIByNearby (exit 1 on a difference)
            --export-points PATH writes both point sets (float64 lat, lon pairs; uniform, then near-border)
            for scripts/bench-peer.py, so the peer measures the very same points
     """
@@ -71,7 +72,7 @@ while !arguments.isEmpty {
 }
 
 if let whereLayer {
-    exit(WhereAmIBench.run(layerPath: whereLayer, queries: min(pointCount, 200_000), runs: runs))
+    exit(WhereAmIBench.run(layerPath: whereLayer, queries: min(pointCount, 200_000), runs: runs, check: checkOnly))
 }
 if let nearbyLayer {
     exit(NearbyBench.run(layerPath: nearbyLayer, queries: min(pointCount, 200_000), runs: runs, check: checkOnly))

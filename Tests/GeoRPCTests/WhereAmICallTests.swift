@@ -56,6 +56,12 @@ struct WhereAmICallTests {
         let nearby = WorkCost.estimate(.nearby(NearbyRequest(point: point.point)))
         let many = WorkCost.estimate(.nearbyMany(NearbyManyRequest(points: Array(repeating: point.point, count: 10_000))))
         #expect(many == 2 + 10_000 * (nearby - 2) && many <= RPCLimits.defaultMaxWork)
+        // A geometry filter asks the search again with larger k: it costs more, in either form.
+        let filtered = WorkCost.estimate(.nearby(NearbyRequest(point: point.point, geometry: [.point])))
+        #expect(filtered == 2 + 3 * (nearby - 2))
+        let filteredMany = WorkCost.estimate(.nearbyMany(NearbyManyRequest(points: Array(repeating: point.point, count: 10),
+                                                                           geometry: [.line])))
+        #expect(filteredMany == 2 + 10 * (filtered - 2))
         // A trace past the budget is refused before it runs.
         let huge = WorkCost.estimate(.whereAmIMany(WhereAmIManyRequest(points: Array(repeating: point, count: 100_000))))
         #expect(huge > RPCLimits.defaultMaxWork)

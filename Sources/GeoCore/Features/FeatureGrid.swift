@@ -110,4 +110,21 @@ extension FeatureGrid {
         }
         return low
     }
+
+    /// Calls `body` with every wide item, then every item of the window's cells (`FeatureLayer.window`),
+    /// row by row: an item listed in several of the cells comes once for each.
+    @inline(__always)
+    func forEachItem(in window: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>]), _ body: (UInt32) -> Void) {
+        for item in wide { body(item) }
+        for row in window.rows {
+            for columns in window.columns {
+                let high = FeatureGrid.key(row: row, column: columns.upperBound)
+                var k = firstKey(atLeast: FeatureGrid.key(row: row, column: columns.lowerBound))
+                while k < keys.count && keys[k] <= high {
+                    for index in Int(starts[k])..<Int(starts[k + 1]) { body(items[index]) }
+                    k += 1
+                }
+            }
+        }
+    }
 }

@@ -6,12 +6,14 @@
 /// magic `GEOLYR\r\n`, format version, byte-order mark, the source key, the payload's length and checksum —
 /// then the tables, each a count and its raw values (`BinaryWriter.array`): the features (flags, text
 /// offsets, text), vertices, unit vectors, elements, polygons (feature, ring starts, ring runs), and the two
-/// grids (keys, starts, items, wide), and the element grid's balls. Loading checks the header, the checksum and every table's counts,
+/// grids (keys, starts, items, wide), the element grid's balls, the junction table (`JunctionTable`) and the
+/// features' areas. Loading checks the header, the checksum and every table's counts,
 /// offsets and values (`init(name:binary:sourceKey:)`), so a damaged or stale file is refused with a
 /// `BinaryFormatError` and rebuilt by the caller; whatever is accepted answers queries without trapping.
 extension FeatureLayer {
     /// Bump whenever the payload's layout or the layer's build changes.
-    public static let binaryFormatVersion: UInt32 = 1
+    /// 2: the junction table and the features' areas (`whereAmI`) follow the balls.
+    public static let binaryFormatVersion: UInt32 = 2
     static let binaryMagic: [UInt8] = Array("GEOLYR\r\n".utf8)
     /// Header bytes before the payload.
     public static let binaryHeaderSize = BinaryHeader.size
@@ -32,13 +34,11 @@ extension FeatureLayer {
         out.array(areaFeatures)
         out.array(areaRingStarts)
         out.array(areaRings)
-        for grid in [elementGrid, areaGrid] {
-            out.array(grid.keys)
-            out.array(grid.starts)
-            out.array(grid.items)
-            out.array(grid.wide)
-        }
+        elementGrid.write(into: &out)
+        areaGrid.write(into: &out)
         out.array(itemBalls)
+        junctions.write(into: &out)
+        out.array(areasM2)
         var bytes = out.bytes
         let checksum = bytes.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[Self.binaryHeaderSize...])) }
         BinaryHeader.patch(&bytes, payloadLength: UInt64(bytes.count - Self.binaryHeaderSize), checksum: checksum)
@@ -124,9 +124,23 @@ extension FeatureLayer {
                                               && ball.radius <= 4) {
             throw .invalid("element ball")
         }
+        // Each ball's copy of its element is checked as the elements are (not compared with them: a copy
+        // that differs, which only deliberate damage behind a matching checksum could make, gives other
+        // answers but never a read out of bounds).
+        for ball in itemBalls.buffer {
+            let e = ball.element
+            guard Int(e.feature) < features.count, Int(e.start) + (e.isSegment ? 1 : 0) < vertices.count else {
+                throw .invalid("element ball's element")
+            }
+        }
+        let junctions = try JunctionTable(reading: &input, featureCount: features.count)
+        let areasM2 = try input.table(of: Double.self)
+        guard areasM2.count == features.count else { throw .invalid("feature area count") }
+        for area in areasM2.buffer where !(area >= 0 && area.isFinite) { throw .invalid("feature area") }
         self.init(name: name, features: features, vertices: vertices, units: units, elements: elements, areas: areas,
                   areaFeatures: areaFeatures, areaRingStarts: areaRingStarts, areaRings: areaRings,
-                  elementGrid: elementGrid, itemBalls: itemBalls, areaGrid: areaGrid)
+                  elementGrid: elementGrid, itemBalls: itemBalls, areaGrid: areaGrid, junctions: junctions,
+                  areasM2: areasM2)
     }
 }
 

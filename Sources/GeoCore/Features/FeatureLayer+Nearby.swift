@@ -36,19 +36,8 @@ extension FeatureLayer {
     /// - Complexity: the cells of the query's circle (a binary search per row) and their elements.
     func hits(near query: GeoPoint, radiusM: Double, layer: Int) -> [NearbyHit] {
         let p = Vector3(query)
-        var candidates = Array(elementGrid.wide)
-        let window = FeatureLayer.window(query, radiusM: radiusM)
-        for row in window.rows {
-            for columns in window.columns {
-                let low = FeatureGrid.key(row: row, column: columns.lowerBound)
-                let high = FeatureGrid.key(row: row, column: columns.upperBound)
-                var k = elementGrid.firstKey(atLeast: low)
-                while k < elementGrid.keys.count && elementGrid.keys[k] <= high {
-                    candidates.append(contentsOf: elementGrid.items[Int(elementGrid.starts[k])..<Int(elementGrid.starts[k + 1])])
-                    k += 1
-                }
-            }
-        }
+        var candidates: [UInt32] = []
+        elementGrid.forEachItem(in: FeatureLayer.window(query, radiusM: radiusM)) { candidates.append($0) }
         candidates.sort()
         var found: [(feature: UInt32, element: UInt32, reach: Reach)] = []
         var previous: UInt32? = nil

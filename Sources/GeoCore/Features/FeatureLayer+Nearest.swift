@@ -10,12 +10,16 @@ extension FeatureLayer {
     /// exactly with `reach`, the arithmetic the scan uses. The k best are kept sorted in a small array,
     /// one entry per feature (its nearest element, the lowest element on a tie).
     /// - Complexity: O(e · k) for the e elements of the cells read, and one binary search per row of them.
-    func nearest(to query: GeoPoint, radiusM: Double, limit: Int, layer: Int) -> [NearbyHit] {
+    /// - Parameter filter: when given, only the features it accepts are answered (the same hits as the
+    ///   unfiltered answer with the others removed, for any `limit`).
+    func nearest(to query: GeoPoint, radiusM: Double, limit: Int, layer: Int,
+                 filter: FeatureFilter? = nil) -> [NearbyHit] {
         guard limit > 0 else { return [] }
-        var search = FeatureSearch(p: Vector3(query), best: NearestFeatures(limit: limit, radiusM: radiusM))
+        var search = FeatureSearch(p: Vector3(query), best: NearestFeatures(limit: limit, radiusM: radiusM),
+                                   filter: filter)
         let cell = FeatureGrid.key(row: FeatureGrid.row(query.lat), column: FeatureGrid.column(query.lon))
-        for a in areaGrid.wide where areas[Int(a)].contains(query) { search.best.offerInside(areaFeatures[Int(a)]) }
-        for a in areaGrid.cell(cell) where areas[Int(a)].contains(query) { search.best.offerInside(areaFeatures[Int(a)]) }
+        for a in areaGrid.wide where areas[Int(a)].contains(query) { offerInside(areaFeatures[Int(a)], &search) }
+        for a in areaGrid.cell(cell) where areas[Int(a)].contains(query) { offerInside(areaFeatures[Int(a)], &search) }
         for e in elementGrid.wide { gather(e, &search) }
         var radius = Swift.min(radiusM, FeatureLayers.firstRadiusM)
         var previous: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])? = nil
@@ -45,6 +49,12 @@ extension FeatureLayer {
         return hits(search.best, query: query, layer: layer)
     }
 
+    /// A feature with a polygon containing the query, when the filter takes it.
+    private func offerInside(_ feature: UInt32, _ search: inout FeatureSearch) {
+        if let filter = search.filter, !filter.accepts(feature, features) { return }
+        search.best.offerInside(feature)
+    }
+
     /// Gathers the elements of the window's cells that lie outside `old` (every cell when nil).
     private func scan(_ window: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>]),
                       excluding old: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])?,
@@ -63,14 +73,19 @@ extension FeatureLayer {
                         continue
                     }
                     for index in Int(elementGrid.starts[k])..<Int(elementGrid.starts[k + 1]) {
-                        // The cell's balls lie next to its items: one stream, no jump to the element.
+                        // The cell's balls lie next to its items, each with its element: one stream, no
+                        // jump to the element.
                         let ball = itemBalls[index]
                         let p = search.p
                         let dx = p.x - Double(ball.x), dy = p.y - Double(ball.y), dz = p.z - Double(ball.z)
                         let bound = (dx * dx + dy * dy + dz * dz).squareRoot() - Double(ball.radius)
                         guard bound <= search.best.chordLimit else { continue }
                         let e = elementGrid.items[index]
-                        if bound <= search.measuredTo { consider(e, &search) } else { search.pending.append((bound, e)) }
+                        if bound <= search.measuredTo {
+                            consider(e, ball.element, &search)
+                        } else {
+                            search.pending.append(PendingElement(bound: bound, index: e, element: ball.element))
+                        }
                     }
                     k += 1
                 }
@@ -87,19 +102,23 @@ extension FeatureLayer {
         let p = search.p
         let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
         guard bound <= search.best.chordLimit else { return }
-        if bound <= search.measuredTo { consider(e, &search) } else { search.pending.append((bound, e)) }
+        if bound <= search.measuredTo {
+            consider(e, element, &search)
+        } else {
+            search.pending.append(PendingElement(bound: bound, index: e, element: element))
+        }
     }
 
     /// Element `e`, whose first bound let it through: bounded again from its own vertices (a tighter bound
     /// than its ball), then measured exactly when it can still enter the k best.
     @inline(__always)
-    private func consider(_ e: UInt32, _ search: inout FeatureSearch) {
-        let element = elements[Int(e)]
+    private func consider(_ e: UInt32, _ element: Element, _ search: inout FeatureSearch) {
         let i = Int(element.start)
         let a = units[i]
         let p = search.p
         let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
         guard bound <= search.best.chordLimit else { return }
+        if let filter = search.filter, !filter.accepts(element.feature, features) { return }
         search.best.offer(feature: element.feature, element: e, reach: reach(element, p))
     }
 
@@ -108,12 +127,12 @@ extension FeatureLayer {
     private func measure(upTo band: Double, _ search: inout FeatureSearch) {
         var kept = 0
         for k in search.pending.indices {
-            let (bound, e) = search.pending[k]
-            if bound > search.best.chordLimit { continue }
-            if bound <= band {
-                consider(e, &search)
+            let entry = search.pending[k]
+            if entry.bound > search.best.chordLimit { continue }
+            if entry.bound <= band {
+                consider(entry.index, entry.element, &search)
             } else {
-                search.pending[kept] = (bound, e)
+                search.pending[kept] = entry
                 kept += 1
             }
         }
@@ -151,14 +170,53 @@ extension FeatureLayer {
 struct FeatureSearch {
     let p: Vector3
     var best: NearestFeatures
+    let filter: FeatureFilter?
     /// Every gathered element whose bound is at most this has been measured (or could not enter).
     var measuredTo = 0.0
-    var pending: [(bound: Double, element: UInt32)] = []
+    var pending: [PendingElement] = []
 
-    init(p: Vector3, best: NearestFeatures) {
+    init(p: Vector3, best: NearestFeatures, filter: FeatureFilter?) {
         self.p = p
         self.best = best
+        self.filter = filter
         pending.reserveCapacity(256)
+    }
+}
+
+/// An element gathered with its lower bound, to be measured in a later band.
+struct PendingElement {
+    var bound: Double
+    var index: UInt32
+    var element: FeatureLayer.Element
+}
+
+/// Which features a filtered k-nearest walk may answer (`whereAmI`'s roads and places): those whose
+/// geometry kind is in `kinds`, less the `excluded` ones.
+struct FeatureFilter {
+    /// Bit `FeatureKind.code` set for each kind taken.
+    var kinds: UInt16
+    /// Features never taken (a few: the places that contain the query).
+    var excluded: [UInt32] = []
+
+    /// The features `whereAmI` treats as roads (`FeatureKind.isRoad`).
+    static let roads = FeatureFilter(kinds: FeatureFilter.mask { $0.isRoad })
+    /// The features `whereAmI` treats as places (`FeatureKind.isPOI`), less `excluded`.
+    static func places(excluding excluded: [UInt32]) -> FeatureFilter {
+        FeatureFilter(kinds: mask { $0.isPOI }, excluded: excluded)
+    }
+
+    static func mask(_ take: (FeatureKind) -> Bool) -> UInt16 {
+        var mask: UInt16 = 0
+        for code in UInt8(0)..<16 {
+            if let kind = FeatureKind(code: code), take(kind) { mask |= 1 << UInt16(code) }
+        }
+        return mask
+    }
+
+    @inline(__always)
+    func accepts(_ feature: UInt32, _ features: LayerFeatures) -> Bool {
+        guard kinds & (1 << UInt16(features.flags[Int(feature)] & 0x0F)) != 0 else { return false }
+        return excluded.isEmpty || !excluded.contains(feature)
     }
 }
 
@@ -278,7 +336,7 @@ enum NearestBound {
     }
 }
 
-/// A ball around one element, in single precision: the bound `FeatureLayer.nearest` tests first, from data
+/// A ball around one element, in single precision, with the element: the bound `FeatureLayer.nearest` tests first, from data
 /// stored next to the grid's items. Its centre is the element's chord midpoint rounded to `Float`; its
 /// radius covers the arc (half the chord plus the arc's rise, at most |ab|²/4) plus the rounding of the
 /// centre (at most √3 · 2⁻²⁴ < 1.1 × 10⁻⁷), rounded up: every point of the element lies within it.
@@ -287,8 +345,11 @@ struct ElementBall: Sendable {
     var y: Float
     var z: Float
     var radius: Float
+    /// The element itself (a copy of `elements[item]`), so a walk reads no other table until it measures.
+    var element: FeatureLayer.Element
 
-    init(_ a: Vector3, _ b: Vector3) {
+    init(_ a: Vector3, _ b: Vector3, element: FeatureLayer.Element) {
+        self.element = element
         let ab = b - a
         let length = ab.dot(ab).squareRoot()
         x = Float(0.5 * (a.x + b.x))

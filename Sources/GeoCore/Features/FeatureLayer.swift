@@ -45,11 +45,17 @@ public struct FeatureLayer: Sendable {
     let areaRings: Table<RingRun>
     /// Elements by the cells their arcs pass through.
     let elementGrid: FeatureGrid
-    /// For each of `elementGrid.items`, a ball holding that element (`ElementBall`), so the first bound of
+    /// For each of `elementGrid.items`, a ball holding that element, and the element itself (`ElementBall`),
+    /// so the first bound of
     /// a search reads the cell's memory in order instead of jumping to each element and its vertices.
     let itemBalls: Table<ElementBall>
     /// Polygons by the cells their boxes cover.
     let areaGrid: FeatureGrid
+    /// The road intersections `whereAmI` looks for, built with the layer (and cached with it).
+    let junctions: JunctionTable
+    /// Each feature's area in square metres (0 without area; `featureAreasM2`), to pick the innermost of
+    /// nested places.
+    let areasM2: Table<Double>
 
     /// A ring's vertices: `vertices[start ..< start + count]`.
     struct RingRun: Sendable {
@@ -76,18 +82,22 @@ public struct FeatureLayer: Sendable {
         let elementGrid = elementCells.build()
         let balls = elementGrid.items.map { item in
             let element = elements[Int(item)], i = Int(element.start)
-            return ElementBall(units[i], element.isSegment ? units[i + 1] : units[i])
+            return ElementBall(units[i], element.isSegment ? units[i + 1] : units[i], element: element)
         }
+        let areasM2 = FeatureLayer.featureAreasM2(featureCount: features.count, areas: areas, areaFeatures: areaFeatures)
         self.init(name: name, features: features, vertices: Table(vertices), units: Table(units),
                   elements: Table(elements), areas: areas, areaFeatures: Table(areaFeatures),
                   areaRingStarts: Table(areaRingStarts), areaRings: Table(areaRings),
-                  elementGrid: elementGrid, itemBalls: Table(balls), areaGrid: areaCells.build())
+                  elementGrid: elementGrid, itemBalls: Table(balls), areaGrid: areaCells.build(),
+                  junctions: JunctionTable(features: features, vertices: vertices, elements: elements),
+                  areasM2: Table(areasM2))
     }
 
     /// A layer from its tables as they are (a binary layer, already checked).
     init(name: String, features: LayerFeatures, vertices: Table<GeoPoint>, units: Table<Vector3>,
          elements: Table<Element>, areas: [Polygon], areaFeatures: Table<UInt32>, areaRingStarts: Table<UInt32>,
-         areaRings: Table<RingRun>, elementGrid: FeatureGrid, itemBalls: Table<ElementBall>, areaGrid: FeatureGrid) {
+         areaRings: Table<RingRun>, elementGrid: FeatureGrid, itemBalls: Table<ElementBall>, areaGrid: FeatureGrid,
+         junctions: JunctionTable, areasM2: Table<Double>) {
         self.name = name
         self.features = features
         self.vertices = vertices
@@ -100,6 +110,8 @@ public struct FeatureLayer: Sendable {
         self.elementGrid = elementGrid
         self.itemBalls = itemBalls
         self.areaGrid = areaGrid
+        self.junctions = junctions
+        self.areasM2 = areasM2
     }
 
     /// The lat/lon box that holds the whole great-circle arc from `a` to `b`: the ends' box, widened in

@@ -30,12 +30,32 @@ public struct LayerFeatures: RandomAccessCollection, Sendable {
         return String(decoding: UnsafeBufferPointer(rebasing: text.buffer[start..<end]), as: UTF8.self)
     }
 
+    /// Whether the feature's name is `name` (`String` equality, so canonically equivalent spellings match),
+    /// without building a string when the bytes settle it: equal bytes are equal names, and differing ASCII
+    /// bytes are different names.
+    func nameEquals(_ feature: Int, _ name: String) -> Bool {
+        guard flags[feature] & Self.named != 0 else { return false }
+        let part = self.part(feature, 1)
+        var name = name
+        let settled: Bool? = name.withUTF8 { utf8 in
+            if utf8.count == part.count && utf8.elementsEqual(part) { return true }
+            return utf8.allSatisfy({ $0 < 0x80 }) && part.allSatisfy({ $0 < 0x80 }) ? false : nil
+        }
+        return settled ?? (self.name(feature) == name)
+    }
+
     /// The feature's id, nil when it has none (or its text does not parse, which only damage could cause).
     public func id(_ feature: Int) -> JSONValue? {
         let bytes = bytes(feature, 0)
         guard !bytes.isEmpty else { return nil }
         return try? JSONReader.parse(bytes)
     }
+
+    /// The feature's id as compact JSON (`JSONValue.encoded()`), empty when it has none.
+    public func encodedID(_ feature: Int) -> [UInt8] { bytes(feature, 0) }
+
+    /// The feature's properties as compact JSON (`null` when it has none).
+    public func encodedProperties(_ feature: Int) -> [UInt8] { bytes(feature, 2) }
 
     /// Part `k` of the feature's text as an array, copied in one move (the offsets were checked at load:
     /// ascending, within the text).

@@ -31,52 +31,14 @@ extension FeatureKind {
 }
 
 extension FeatureLayer {
-    /// The intersections of this layer's roads: every vertex of a line feature that named line
-    /// features with two or more distinct names share (coordinates compared exactly).
-    /// - Parameter layer: the layer's index, copied into each junction.
-    /// - Complexity: O(v log v) in the line vertices.
-    func roadJunctions(layer: Int) -> [RoadJunction] {
-        var ends: [(point: GeoPoint, feature: UInt32)] = []
-        for element in elements where element.isSegment {
-            let feature = features[Int(element.feature)]
-            guard feature.kind?.isRoad == true, feature.name != nil else { continue }
-            ends.append((vertices[Int(element.start)], element.feature))
-            ends.append((vertices[Int(element.start) + 1], element.feature))
-        }
-        ends.sort {
-            if $0.point.lat != $1.point.lat { return $0.point.lat < $1.point.lat }
-            if $0.point.lon != $1.point.lon { return $0.point.lon < $1.point.lon }
-            return $0.feature < $1.feature
-        }
-        var junctions: [RoadJunction] = []
-        var start = 0
-        while start < ends.count {
-            var end = start + 1
-            while end < ends.count && ends[end].point == ends[start].point { end += 1 }
-            if end - start >= 2 {
-                var roads: [Int] = []
-                var names: [String] = []
-                for k in start..<end where roads.last != Int(ends[k].feature) {
-                    roads.append(Int(ends[k].feature))
-                    if let name = features[Int(ends[k].feature)].name, !names.contains(name) { names.append(name) }
-                }
-                if names.count >= 2 {
-                    junctions.append(RoadJunction(point: ends[start].point, layer: layer, roads: roads, names: names))
-                }
-            }
-            start = end
-        }
-        return junctions
-    }
-
     /// Each feature's area in square metres on the sphere (0 for features without area), exterior rings
     /// less their holes: what makes one containing place "inner" to another.
     ///
     /// Each ring by the spherical trapezoid sum R²·|Σ (λ₂ − λ₁)(sin φ₁ + sin φ₂)/2| (edges as rhumb-ish
     /// chords, exact enough to order nested buildings; rings never cross the antimeridian, the layer refuses
     /// them).
-    func featureAreasM2() -> [Double] {
-        var result = [Double](repeating: 0, count: features.count)
+    static func featureAreasM2(featureCount: Int, areas: [Polygon], areaFeatures: [UInt32]) -> [Double] {
+        var result = [Double](repeating: 0, count: featureCount)
         for (index, polygon) in areas.enumerated() {
             var area = FeatureLayer.ringAreaM2(polygon.exterior.points)
             for hole in polygon.holes { area -= FeatureLayer.ringAreaM2(hole.points) }

@@ -34,7 +34,7 @@ extension WhereAmIIndex {
             }
         }
         if let hit = answer.intersection {
-            let names = junctions[hit.junction].names
+            let names = junction(hit.junction).names
             let others = names.filter { $0 != roadName }
             let subject = roadName != nil && others.count < names.count
                 ? "Intersection with " + WhereAmI.list(others)

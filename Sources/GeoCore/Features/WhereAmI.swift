@@ -103,88 +103,18 @@ public struct WhereAmI: Equatable, Sendable {
 }
 
 extension WhereAmIIndex {
-    /// Answers `whereAmI`; see ``WhereAmI`` for each member's rule.
-    /// - Complexity: a few `nearby` searches of at most ``WhereAmI/searchRadiusM`` and a grid lookup.
-    public func whereAmI(_ query: WhereAmIQuery) -> WhereAmI {
-        let p = query.point
-        let poiLayers = query.poiLayers ?? Array(layers.layers.indices)
-        let roadLayers = query.roadLayers ?? Array(layers.layers.indices)
-
-        // One search within 20 m answers most of it: the places containing the point (distance 0, first),
-        // the roads within 20 m, and the nearest place when one is that near. Only what it leaves open is
-        // searched again, farther.
-        let poiClose = layers.nearby(p, radiusM: WhereAmI.alongsideM, limit: WhereAmI.candidateLimit, layers: poiLayers)
-        let roadClose = roadLayers == poiLayers
-            ? poiClose : layers.nearby(p, radiusM: WhereAmI.alongsideM, limit: WhereAmI.candidateLimit, layers: roadLayers)
-        var poi: NearbyHit?
-        for hit in poiClose where hit.inside == true && isPOI(hit) {
-            if let best = poi, !smaller(hit, than: best) { continue }
-            poi = hit
-        }
-        let roads = roadClose.filter { isRoad($0) }
-        var road = roads.first
-        if let key = query.previousRoad, let kept = roads.first(where: { WhereAmI.matches(feature($0), key) }) {
-            road = kept
-        }
-        // The close lists hold every feature within 20 m (unless cut at the candidate limit), nearest first,
-        // so a hit in them is the nearest of its kind anywhere.
-        let outsidePOI: (NearbyHit) -> Bool = { $0.inside != true && self.isPOI($0) }
-        let nearestPOI = poiClose.first(where: outsidePOI) ?? nearest(p, layers: poiLayers, where: outsidePOI)
-        let nearestRoad = road == nil ? nearest(p, layers: roadLayers, where: { self.isRoad($0) }) : nil
-        let roadName = road.flatMap { feature($0).name }
-        let intersection = junction(near: p, heading: query.heading, on: roadName, layers: roadLayers)
-        let context: WhereContext = poi != nil ? .insidePOI : (road != nil ? .alongsideRoad : .other)
-        return WhereAmI(context: context, poi: poi, road: road, intersection: intersection,
-                        nearestRoad: nearestRoad, nearestPOI: nearestPOI)
-    }
-
     /// The feature a hit names.
     public func feature(_ hit: NearbyHit) -> LayerFeature { layers.layers[hit.layer].features[hit.feature] }
 
-    func isRoad(_ hit: NearbyHit) -> Bool { feature(hit).kind?.isRoad == true }
-    func isPOI(_ hit: NearbyHit) -> Bool { feature(hit).kind?.isPOI == true }
+    func isRoad(_ hit: NearbyHit) -> Bool { layers.layers[hit.layer].features.kind(hit.feature)?.isRoad == true }
+    func isPOI(_ hit: NearbyHit) -> Bool { layers.layers[hit.layer].features.kind(hit.feature)?.isPOI == true }
 
     /// Whether containing place `a` is inner to `b`: smaller area; equal areas by layer, then file order.
     func smaller(_ a: NearbyHit, than b: NearbyHit) -> Bool {
-        let areaA = areasM2[a.layer][a.feature], areaB = areasM2[b.layer][b.feature]
+        let areaA = areaM2(a), areaB = areaM2(b)
         if areaA != areaB { return areaA < areaB }
         if a.layer != b.layer { return a.layer < b.layer }
         return a.feature < b.feature
-    }
-
-    /// The nearest hit within ``WhereAmI/searchRadiusM`` that `accept` takes. `nearby` answers the k
-    /// nearest features exactly, so asking for 16, then 64, 256, 1,024 until one is accepted or fewer than
-    /// k come back finds the nearest accepted one without a second search structure.
-    func nearest(_ p: GeoPoint, layers selection: [Int], where accept: (NearbyHit) -> Bool) -> NearbyHit? {
-        var k = 16
-        while true {
-            let hits = layers.nearby(p, radiusM: WhereAmI.searchRadiusM, limit: k, layers: selection)
-            if let found = hits.first(where: accept) { return found }
-            if hits.count < k || k >= WhereAmI.candidateLimit { return nil }
-            k *= 4
-        }
-    }
-
-    /// The nearest junction of the selected layers within ``WhereAmI/intersectionRadiusM``: on road `name`
-    /// when given, and ahead (bearing within ±45° of `heading`, inclusive; not at distance 0) when a
-    /// heading is given. Ties: the lower junction index.
-    func junction(near p: GeoPoint, heading: Double?, on name: String?, layers selection: [Int]) -> JunctionHit? {
-        let here = Vector3(p)
-        var best: JunctionHit?
-        for index in junctionCandidates(near: p, radiusM: WhereAmI.intersectionRadiusM) {
-            let candidate = junctions[index]
-            guard selection.contains(candidate.layer) else { continue }
-            if let name, !candidate.names.contains(name) { continue }
-            let distance = here.angle(to: Vector3(candidate.point)) * FeatureLayer.earthRadiusM
-            guard distance <= WhereAmI.intersectionRadiusM else { continue }
-            let bearing = distance > 0 ? Bearing.degrees(from: p, to: candidate.point) : nil
-            if let heading {
-                guard let bearing, WhereAmI.isAhead(bearing, heading: heading) else { continue }
-            }
-            if let current = best, current.distanceM <= distance { continue }
-            best = JunctionHit(junction: index, distanceM: distance, bearingDeg: bearing)
-        }
-        return best
     }
 }
 

@@ -1,56 +1,40 @@
-/// What `whereAmI` needs besides `FeatureLayers.nearby`, computed once when the layers are loaded: every
-/// layer's road intersections (``RoadJunction``) in a grid, and every feature's area (to pick the
-/// innermost of nested places).
+/// What `whereAmI` reads besides the layers' grids: every layer's road intersections (``RoadJunction``,
+/// the layer's `JunctionTable`) numbered one after the other, and every feature's area (to pick the
+/// innermost of nested places). Both are built with each layer and kept in its binary form, so making
+/// this index costs nothing at start.
 public struct WhereAmIIndex: Sendable {
     public let layers: FeatureLayers
-    /// All layers' junctions, layer by layer.
-    public let junctions: [RoadJunction]
-    /// Junctions by the grid cell of their point.
-    let junctionGrid: FeatureGrid
-    /// `areasM2[layer][feature]`: square metres, 0 for features without area.
-    let areasM2: [[Double]]
+    /// Where each layer's junctions start in the numbering of ``JunctionHit/junction``: junction j of
+    /// layer l is number `junctionStarts[l] + j`; one entry more than layers.
+    let junctionStarts: [Int]
 
     /// No layers: every answer is "other" with nothing near.
     public static let empty = WhereAmIIndex(layers: .empty)
 
-    /// - Complexity: O(v log v) in the layers' line vertices, plus O(polygon vertices).
+    /// - Complexity: O(layers).
     public init(layers: FeatureLayers) {
         self.layers = layers
-        var junctions: [RoadJunction] = []
-        var areas: [[Double]] = []
-        for (index, layer) in layers.layers.enumerated() {
-            junctions.append(contentsOf: layer.roadJunctions(layer: index))
-            areas.append(layer.featureAreasM2())
-        }
-        var grid = FeatureGridBuilder()
-        for (index, junction) in junctions.enumerated() {
-            let p = junction.point
-            grid.add(UInt32(index), south: p.lat, north: p.lat, west: p.lon, east: p.lon)
-        }
-        self.junctions = junctions
-        junctionGrid = grid.build()
-        areasM2 = areas
+        var starts = [0]
+        for layer in layers.layers { starts.append(starts[starts.count - 1] + layer.junctions.count) }
+        junctionStarts = starts
     }
 
-    /// The indexes (into ``junctions``) of junctions that may lie within `radiusM` of `query` (a superset:
-    /// the cells of the query's circle), ascending.
-    func junctionCandidates(near query: GeoPoint, radiusM: Double) -> [Int] {
-        var found = junctionGrid.wide.map { Int($0) }
-        let window = FeatureLayer.window(query, radiusM: radiusM)
-        for row in window.rows {
-            for columns in window.columns {
-                let low = FeatureGrid.key(row: row, column: columns.lowerBound)
-                let high = FeatureGrid.key(row: row, column: columns.upperBound)
-                var k = junctionGrid.firstKey(atLeast: low)
-                while k < junctionGrid.keys.count && junctionGrid.keys[k] <= high {
-                    for item in junctionGrid.items[Int(junctionGrid.starts[k])..<Int(junctionGrid.starts[k + 1])] {
-                        found.append(Int(item))
-                    }
-                    k += 1
-                }
-            }
-        }
-        found.sort()
-        return found
+    /// How many junctions all layers have.
+    public var junctionCount: Int { junctionStarts[junctionStarts.count - 1] }
+
+    /// Junction number `index` (as ``JunctionHit/junction`` gives it), `0 ..< junctionCount`.
+    public func junction(_ index: Int) -> RoadJunction {
+        precondition(index >= 0 && index < junctionCount, "junction index out of range")
+        var layer = 0
+        while junctionStarts[layer + 1] <= index { layer += 1 }
+        let table = layers.layers[layer]
+        return table.junctions.junction(index - junctionStarts[layer], layer: layer, features: table.features)
     }
+
+    /// Every junction, in number order.
+    /// - Complexity: O(junctions); for tests and tools, `junction(_:)` reads one.
+    public var junctions: [RoadJunction] { (0..<junctionCount).map(junction) }
+
+    /// The area of a hit's feature in square metres (0 without area).
+    func areaM2(_ hit: NearbyHit) -> Double { layers.layers[hit.layer].areasM2[hit.feature] }
 }

@@ -46,7 +46,7 @@ struct WhereAmITests {
         for heading in [90.0, 46, 134, 45, 135] {
             let answer = index.whereAmI(WhereAmIQuery(point: q, heading: heading))
             let hit = try #require(answer.intersection, "heading \(heading)")
-            #expect(index.junctions[hit.junction].names == ["Main Street", "High Street"])
+            #expect(index.junction(hit.junction).names == ["Main Street", "High Street"])
             #expect(abs(hit.bearingDeg! - 90) < 1e-9)
         }
         for heading in [44.0, 136, 270, 0] {
@@ -131,7 +131,7 @@ struct WhereAmITests {
         let road = try #require(answer.road)
         #expect(answer.context == .alongsideRoad && index.feature(road).name == "Date Line Road")
         let junction = try #require(answer.intersection)
-        #expect(index.junctions[junction.junction].names == ["Date Line Road", "Cross Road"])
+        #expect(index.junction(junction.junction).names == ["Date Line Road", "Cross Road"])
         // 106 m west and 11 m north: about 276°.
         #expect(junction.direction == "W" && abs(junction.bearingDeg! - 275.95) < 0.1, "bearing \(junction.bearingDeg!)")
         #expect(junction.distanceM > 100 && junction.distanceM < 110)
