@@ -113,18 +113,20 @@ def test_reverse_rejects_bad_coordinates(server, params):
 
 
 def test_reverse_boundaries_of_latitude_are_legal(server):
-    assert server.result("reverseGeocode", {"lat": 90, "lon": 0}) is None
+    assert server.result("reverseGeocode", {"lat": 90, "lon": 0, "fields": ["country"]}) is None
     south = server.result("reverseGeocode", {"lat": -90, "lon": 0})
     assert south is not None and south["adm0a3"] == "ATA", south
 
 
 def test_reverse_max_distance_widens_and_narrows(server):
     offshore = {"lat": 38.6, "lon": -9.55}                    # 13 km off Portugal
-    assert server.result("reverseGeocode", offshore) is None
+    assert server.result("reverseGeocode", {**offshore, "fields": ["country"]}) is None
+    sea = server.result("reverseGeocode", offshore)  # by default every member: no country, the others known
+    assert "iso2" not in sea and sea["timezone"] == "Europe/Lisbon", sea
     wide = server.result("reverseGeocode", {**offshore, "maxDistanceKm": 30})
     assert wide is not None and wide["iso2"] == "PT" and wide["match"] == "nearest", wide
     assert 11.5 < wide["distanceKm"] < 14.5, wide
-    assert server.result("reverseGeocode", {"lat": 43.66, "lon": 7.25, "maxDistanceKm": 0}) is None
+    assert server.result("reverseGeocode", {"lat": 43.66, "lon": 7.25, "maxDistanceKm": 0, "fields": ["country"]}) is None
 
 
 def test_reverse_many_equals_reverse_point_by_point_near_borders(server, world):
