@@ -22,7 +22,7 @@ export interface ReverseMatch {
   match: 'inside' | 'nearest';
   /** 0 when inside, else the great-circle distance to the border, km, 3 decimals. */
   distanceKm: number;
-  /** The placemark members, present when asked for with `fields` and when the data has them. */
+  /** The placemark members, present when asked for with `fields` (all by default) and when the data has them. */
   admin1?: Admin1 | null;
   territory?: Territory | null;
   locality?: Locality | null;
@@ -118,8 +118,8 @@ export interface BBox {
 export interface ReverseOptions {
   /** Search radius in km for points in no country: default 10, 0 = containment only, at most 20037.5. */
   maxDistanceKm?: number;
-  /** The placemark members to compute (default ["country"]): any of "country", "admin1", "territory", "locality",
-   *  "timezone". ["country"] answers only the country, or null. */
+  /** The placemark members to compute (default: all): any of "country", "admin1", "territory", "locality",
+   *  "timezone". ["country"] answers only the country, or null, at the country lookup's speed. */
   fields?: Array<'country' | 'admin1' | 'territory' | 'locality' | 'timezone'>;
 }
 

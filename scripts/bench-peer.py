@@ -21,7 +21,18 @@ larger set than Data/cities.tsv), and, to separate data from method, agreement w
 method (a k-d tree over raw (lat, lon) degrees, planar: wrong near the poles and across the antimeridian) run
 over Data/cities.tsv itself, with how much farther its answers are by great-circle distance.
 
+Issue 15 (`--placemark`): the whole placemark over stdio (the server as users run it, default fields: every
+member) against both peers on the same points in the same run: reverse_geocoder (nearest town + its admin-1,
+mode=1) and timezonefinder 9.2.0 (`timezone_at`, run in the pinned Python >= 3.12 venv that
+Data/regenerate-timezones.py keeps; points handed over in a file). Points: N uniform on the sphere and the
+uniform ones that fall on land. Prints each one's points/s (CPU time, one core; ours is the server
+process's, with every request pipelined, so it includes JSON both ways), the ratios, and agreement: the
+locality's place and admin-1 name against reverse_geocoder's (different data: its GeoNames cities1000 of 2016
+against our 5,000+), our admin-1 division's name against reverse_geocoder's admin1 (names spelt by two
+sources), and our time zone against timezonefinder's (at sea both give Etc/GMT±N).
+
 Usage: python3 scripts/bench-peer.py [--points 1000000] [--runs 3] [--bench PATH] [--data PATH] [--places]
+       python3 scripts/bench-peer.py --placemark [--server PATH] [--points 200000] [--runs 3]
 Installs shapely and reverse_geocoder from PyPI if they are missing. No figure is asserted anywhere.
 """
 import argparse
@@ -76,9 +87,15 @@ def main():
     ap.add_argument("--bench", default=os.path.join(ROOT, ".build", "release", "geocoder-bench"))
     ap.add_argument("--data", default=os.path.join(ROOT, "Data", "ne_10m_admin_0_countries.geojson"))
     ap.add_argument("--places", action="store_true", help="issue 15: nearest place vs reverse_geocoder")
+    ap.add_argument("--placemark", action="store_true",
+                    help="issue 15: the full placemark over stdio vs reverse_geocoder and timezonefinder")
+    ap.add_argument("--server", default=os.path.join(ROOT, ".build", "release", "geocoder"))
     args = ap.parse_args()
     if args.places:
         places(args)
+        return
+    if args.placemark:
+        placemark(args)
         return
     ensure_shapely()
     import json
@@ -252,6 +269,132 @@ def places(args):
               f"same place {agree * 100:.2f} %; where not, its place is farther by a median "
               f"{np.median(bad) if len(bad) else 0:.1f} km (max {bad.max() if len(bad) else 0:.0f} km); "
               f"never nearer: {bool((worse >= -1e-6).all())}")
+
+
+def server_placemarks(binary, points, fields=None, chunk=10_000):
+    """The server's answers for `points` (reverseGeocodeMany, `fields` left out unless given), every request
+    written before the replies are read, and the server's CPU time from the first write to the last reply
+    (reading, answering and writing the JSON: one core)."""
+    import json
+    import threading
+    lines = []
+    for start in range(0, len(points), chunk):
+        params = {"points": [list(p) for p in points[start:start + chunk]]}
+        if fields is not None:
+            params["fields"] = fields
+        lines.append((json.dumps({"jsonrpc": "2.0", "method": "reverseGeocodeMany", "id": start,
+                                  "params": params}, separators=(",", ":")) + "\n").encode())
+    proc = subprocess.Popen([os.path.abspath(binary)], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+    # Warm: the index is loaded (from the cache) before the clock starts.
+    proc.stdin.write(b'{"jsonrpc":"2.0","method":"reverseGeocode","params":[0,0],"id":-1}\n')
+    proc.stdin.flush()
+    proc.stdout.readline()
+    replies = []
+
+    def cpu_seconds():  # the server's user + system time so far (the machine may be busy: CPU, not wall)
+        with open(f"/proc/{proc.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    t = cpu_seconds()
+    writer = threading.Thread(target=lambda: (proc.stdin.writelines(lines), proc.stdin.close()))
+    writer.start()
+    for _ in lines:
+        replies.append(proc.stdout.readline())
+    elapsed = cpu_seconds() - t
+    writer.join()
+    proc.wait()
+    answers = []
+    for line in replies:
+        answers.extend(json.loads(line)["result"])
+    return answers, elapsed
+
+
+def timezonefinder_answers(points, runs):
+    """timezonefinder 9.2.0's timezone_at for each point, and its median points/s (CPU time, one core), run in
+    the pinned venv of Data/regenerate-timezones.py (created there on first use)."""
+    import importlib.util
+    import json
+    spec = importlib.util.spec_from_file_location("regen_tz", os.path.join(ROOT, "Data", "regenerate-timezones.py"))
+    regen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(regen)
+    python = os.path.join(regen._venv_dir(), "bin", "python")
+    if not os.path.exists(python):
+        return None, None
+    program = (
+        "import json, sys, time, statistics\n"
+        "from timezonefinder import TimezoneFinder\n"
+        "points = json.load(open(sys.argv[1]))\n"
+        "tf = TimezoneFinder()\n"
+        "tf.timezone_at(lng=0.0, lat=0.0)\n"
+        "rates = []\n"
+        "for _ in range(int(sys.argv[2])):\n"
+        "    t = time.process_time()\n"
+        "    found = [tf.timezone_at(lng=lon, lat=lat) for lat, lon in points]\n"
+        "    rates.append(len(points) / (time.process_time() - t))\n"
+        "print(json.dumps({'rate': statistics.median(rates), 'zones': found}))\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "points.json")
+        with open(path, "w") as f:
+            json.dump(points, f)
+        out = subprocess.run([python, "-c", program, path, str(runs)], capture_output=True, text=True, check=True)
+    result = json.loads(out.stdout)
+    return result["zones"], result["rate"]
+
+
+def placemark(args):
+    """The full placemark over stdio against reverse_geocoder and timezonefinder (see the module docstring)."""
+    import math
+    import random
+    rg = ensure_reverse_geocoder()
+    rng = random.Random(15)
+    uniform = []
+    for _ in range(args.points):
+        uniform.append((math.degrees(math.asin(rng.uniform(-1, 1))), rng.uniform(-180, 180)))
+    countries, _ = server_placemarks(args.server, uniform, fields=["country"])
+    land = [p for p, c in zip(uniform, countries) if c is not None and c.get("match") == "inside"]
+    print(f"placemark peers, same points, one core each: {len(uniform)} uniform on the sphere, "
+          f"{len(land)} of them on land; server {args.server}")
+    for label, points in (("uniform on the sphere", uniform), ("uniform on land", land)):
+        n = len(points)
+        full_rates, country_rates, answers = [], [], None
+        for _ in range(args.runs):
+            answers, elapsed = server_placemarks(args.server, points)
+            full_rates.append(n / elapsed)
+            _, elapsed = server_placemarks(args.server, points, fields=["country"])
+            country_rates.append(n / elapsed)
+        ours = statistics.median(full_rates)
+        print(f"  {label} ({n} points): geocoder full placemark over stdio {ours / 1e6:.3f} M/s "
+              f"(fields [\"country\"]: {statistics.median(country_rates) / 1e6:.3f} M/s)")
+        if rg is not None:
+            rg.search(points[:1], mode=1, verbose=False)
+            rates = []
+            for _ in range(args.runs):
+                t = time.process_time()
+                found = rg.search(points, mode=1, verbose=False)
+                rates.append(n / (time.process_time() - t))
+            rate = statistics.median(rates)
+            same_place = same_admin = same_division = both = 0
+            for ans, r in zip(answers, found):
+                locality = (ans or {}).get("locality") or {}
+                division = (ans or {}).get("admin1") or {}
+                same_place += locality.get("name") == r["name"]
+                same_admin += (locality.get("admin1") or "") == r["admin1"]
+                if division and r["cc"] == (ans or {}).get("iso2"):
+                    both += 1
+                    same_division += division.get("name") == r["admin1"]
+            print(f"    reverse_geocoder 1.5.1 (nearest town + admin-1, mode=1): {rate / 1e6:.3f} M/s; geocoder does "
+                  f"{ours / rate:.2f}x its rate with the whole placemark; same nearest place name {100 * same_place / n:.1f} %, "
+                  f"same admin-1 name of that place {100 * same_admin / n:.1f} %, our admin-1 division's name equal to "
+                  f"its admin1 {100 * same_division / max(1, both):.1f} % (of {both} points where both name the same country)")
+        zones, rate = timezonefinder_answers(points, args.runs)
+        if zones is None:
+            print("    timezonefinder: its venv is missing (run python3 Data/regenerate-timezones.py --help once)")
+            continue
+        agree = sum((ans or {}).get("timezone") == z for ans, z in zip(answers, zones))
+        print(f"    timezonefinder 9.2.0 (timezone_at): {rate / 1e6:.3f} M/s; geocoder does {ours / rate:.2f}x its "
+              f"rate with the whole placemark; same time zone {100 * agree / n:.2f} %")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,8 @@ Prints, per runtime:
     median and min of --starts runs;
   - throughput: --requests pipelined reverseGeocode requests (points uniform on the sphere, fixed seed)
     through one process that has already answered a first request, requests/s, median of --runs runs.
+Every request asks for fields ["country"], the country answer these figures have always measured (the
+default is every placemark member; scripts/benchclient.py).
 No timing here is asserted anywhere; these are figures for BENCHMARKS.md.
 """
 import argparse

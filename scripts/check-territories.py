@@ -17,7 +17,20 @@ Modes:
 Prints the agreement in % and the 20 most frequent (GeoNames, ours) disagreement pairs. Exits 1 when
 the agreement is under --target (default 99.8).
 
-Usage: python3 scripts/check-territories.py [--polygons | --geocoder BIN] [--target PCT]
+--explain sorts every disagreement into one class (shapely; a few minutes):
+  border      the place lies within BORDER_KM of a polygon of the code GeoNames gives (its country, or
+              the divisions of that territory): 1:10m borders are generalised, and GeoNames' coordinates
+              are rounded, so a place that close to a border can fall on either side;
+  disputed    a pair of codes whose line is disputed (DISPUTED: Western Sahara, the West Bank, Abyei,
+              Kashmir, ...), where GeoNames and Natural Earth's German point of view draw it differently;
+  no-code     we answer a polygon without an ISO code (Akrotiri, Dhekelia, ...: iso2 null by design);
+  no-polygon  no country polygon within 10 km: an island 1:10m leaves out (Marshall Islands atolls,
+              Agaléga, Matsu, ...);
+  fold        GeoNames gives a territory's code and we its sovereign's, or the reverse: a defect of the
+              territory layer (admin-1 polygons' territory_* properties);
+  far         anything else (listed whole, with coordinates).
+
+Usage: python3 scripts/check-territories.py [--polygons | --geocoder BIN] [--target PCT] [--explain]
 """
 import argparse
 import collections
@@ -32,6 +45,11 @@ DATA = os.path.join(ROOT, "Data")
 EARTH_KM = 6371.0088
 MAX_KM = 10.0
 CHUNK = 10_000
+BORDER_KM = 3.0
+#: Pairs of codes whose common line is disputed; either order.
+DISPUTED = {frozenset(p) for p in [("MA", "EH"), ("IL", "PS"), ("SD", "SS"), ("IN", "PK"), ("IN", "CN"),
+                                   ("PK", "CN"), ("GE", "RU"), ("UA", "RU"), ("AZ", "AM"), ("CY", None),
+                                   ("MD", None), ("KE", "SS"), ("EG", "SD")]}
 
 
 def load_cities():
@@ -136,12 +154,67 @@ def geocoder_answers(binary, cities):
     return answers
 
 
+def explain(cities, answers):
+    """Each disagreement's class (see the module doc); prints the counts, then the `far` ones whole."""
+    import shapely
+    from shapely.geometry import shape
+    from shapely.ops import nearest_points
+
+    countries = features("ne_10m_admin_0_countries.geojson")
+    by_code = collections.defaultdict(list)
+    for f in countries:
+        by_code[f["properties"]["ISO_A2_EH"]].append(shape(f["geometry"]))
+    code_of_a3 = {f["properties"]["ADM0_A3"]: f["properties"]["ISO_A2_EH"] for f in countries}
+    sovereign_of = {}
+    for f in features("admin1-polygons.geojson"):
+        props = f["properties"]
+        if props["territory_iso2"]:
+            by_code[props["territory_iso2"]].append(shape(f["geometry"]))
+            sovereign_of[props["territory_iso2"]] = code_of_a3.get(props["adm0_a3"])
+    c_tree = None
+    classes = collections.Counter()
+    far = []
+    for (lat, lon, theirs), ours in zip(cities, answers):
+        if theirs == ours:
+            continue
+        point = shapely.Point(lon, lat)
+        near_km = min((haversine_km(lat, lon, q.y, q.x) for g in by_code.get(theirs, [])
+                       for q in [nearest_points(g, point)[0]]), default=None)
+        if ours is not None and (sovereign_of.get(theirs) == ours or sovereign_of.get(ours) == theirs) \
+                and (near_km is None or near_km > BORDER_KM):
+            kind = "fold"
+        elif near_km is not None and near_km <= BORDER_KM:
+            kind = "border"
+        elif frozenset((theirs, ours)) in DISPUTED:
+            kind = "disputed"
+        elif ours is None:
+            if c_tree is None:
+                from shapely.strtree import STRtree
+                geoms = [shape(f["geometry"]) for f in countries]
+                c_tree = STRtree(geoms)
+            reach = MAX_KM / 111.0 / max(0.05, math.cos(math.radians(lat))) + MAX_KM / 111.0
+            near = [c for c in c_tree.query(point.buffer(reach)).tolist()
+                    if haversine_km(lat, lon, *reversed(nearest_points(c_tree.geometries[c], point)[0].coords[0]))
+                    <= MAX_KM]
+            kind = "no-code" if near else "no-polygon"
+        else:
+            kind = "far"
+            far.append((theirs, ours, lat, lon, near_km))
+        classes[kind] += 1
+    print("disagreements by class:")
+    for kind, n in classes.most_common():
+        print(f"  {kind}: {n} ({100.0 * n / len(cities):.3f} % of places)")
+    for theirs, ours, lat, lon, km in far:
+        print(f"  far: {theirs} -> {ours} at {lat}, {lon}" + (f" ({km:.1f} km from {theirs})" if km else ""))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--polygons", action="store_true", help="shapely on the GeoJSON (default)")
     mode.add_argument("--geocoder", metavar="BIN", help="ask this JSON-RPC server")
     parser.add_argument("--target", type=float, default=99.8, help="minimum agreement in %%")
+    parser.add_argument("--explain", action="store_true", help="sort the disagreements into classes")
     args = parser.parse_args()
     cities = load_cities()
     answers = geocoder_answers(args.geocoder, cities) if args.geocoder else polygon_answers(cities)
@@ -154,6 +227,8 @@ def main():
     print("most frequent disagreements (GeoNames -> ours: places):")
     for (theirs, ours), n in sorted(pairs.items(), key=lambda kv: (-kv[1], kv[0][0], str(kv[0][1])))[:20]:
         print(f"  {theirs} -> {ours}: {n}")
+    if args.explain:
+        explain(cities, answers)
     sys.exit(0 if pct >= args.target else 1)
 
 

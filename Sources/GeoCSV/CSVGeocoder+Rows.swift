@@ -17,7 +17,7 @@ extension CSVGeocoder {
             columns = [try resolve(column, role: "forward", candidates: [], names: names)]
         }
         guard options.hasHeader else { return }
-        let added = options.addedColumns
+        let added = options.addedColumns(available: gazetteer.availableFields)
         for name in added where names.contains(Self.trimmedLowercase(name)) { throw .columnClash(name) }
         out.append(UnsafeBufferPointer(rebasing: bytes[record..<scanner.contentEnd]))
         var encoded: [UInt8] = []
@@ -103,7 +103,7 @@ extension CSVGeocoder {
             return
         }
         let point = GeoPoint(lat: latValue, lon: lonValue)
-        if !options.fields.isCountryOnly {
+        if !fields.isCountryOnly {
             placemarkFields(point)
             return
         }
@@ -137,10 +137,9 @@ extension CSVGeocoder {
         }
     }
 
-    /// The columns of `options.fields` for a point: the country's (when asked for), then each layer's,
+    /// The columns of `fields` for a point: the country's (when asked for), then each layer's,
     /// empty where the placemark does not know the value (or the layer is not loaded).
     private mutating func placemarkFields(_ point: GeoPoint) {
-        let fields = options.fields
         let placemark = gazetteer.placemark(at: point, maxDistanceKm: options.maxDistanceKm, fields: fields)
         if fields.contains(.country) {
             out.reserve(maxAddedBytes)

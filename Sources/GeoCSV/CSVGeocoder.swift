@@ -18,6 +18,8 @@ import GeoCore
 public struct CSVGeocoder {
     public let gazetteer: CountryGazetteer
     public let options: CSVOptions
+    /// The placemark fields each reverse row gets columns for: ``CSVOptions/resolvedFields(available:)``.
+    public let fields: PlacemarkFields
     /// Output bytes past which ``feed(_:write:)`` hands them to `write`.
     public let flushThreshold: Int
     /// Counts so far.
@@ -54,7 +56,8 @@ public struct CSVGeocoder {
         self.flushThreshold = flushThreshold
         scanner = CSVRecordScanner(delimiter: options.delimiter)
         out = RawBuffer(capacity: flushThreshold + 64 * 1024)
-        addedCount = options.addedColumns.count
+        fields = options.resolvedFields(available: gazetteer.availableFields)
+        addedCount = options.addedColumns(available: gazetteer.availableFields).count
         let delimiter = options.delimiter
         var fields = RawBuffer<UInt8>(capacity: 64 * gazetteer.countries.count)
         var offsets = [0]

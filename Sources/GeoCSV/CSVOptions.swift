@@ -39,9 +39,12 @@ public struct CSVOptions: Equatable, Sendable {
     public var prefix = ""
     /// As `reverseGeocode`'s `maxDistanceKm`: 0 asks for strict containment.
     public var maxDistanceKm = CountryGazetteer.defaultMaxDistanceKm
-    /// Reverse mode: the placemark fields whose columns are appended (`--fields`); the country alone by
-    /// default, so a run without `--fields` writes the columns it always wrote.
-    public var fields: PlacemarkFields = .country
+    /// Reverse mode: the placemark fields whose columns are appended (`--fields`), in the order of
+    /// ``reverseColumns(for:)``, empty where a value is unknown. nil (no `--fields`): every member the data
+    /// answers, as `reverseGeocode` without `fields` answers them (``resolvedFields(available:)``), so a run
+    /// with the placemark layers gets all the columns and one without them (`--no-layers`) the country's
+    /// five. `--fields country` writes the five country columns alone, by the country lookup's own path.
+    public var fields: PlacemarkFields? = nil
     /// The longest record accepted, in bytes before its line ending; a longer one stops the run
     /// (``CSVError/recordTooLong(line:limit:)``). It bounds the memory one record can take: without it a
     /// stray quote makes the rest of a file one record held whole, and input with no line feed grows forever.
@@ -63,7 +66,7 @@ public struct CSVOptions: Equatable, Sendable {
     /// Header names taken as the longitude column, most specific first.
     public static let longitudeNames = ["lon", "lng", "long", "longitude", "x"]
 
-    /// The columns appended in reverse mode for the country (`--fields country`, the default).
+    /// The columns appended in reverse mode for the country (`--fields country`; the first five by default).
     public static let reverseColumns = ["iso2", "iso3", "name", "match", "distanceKm"]
     /// The columns each other placemark field appends, after the country's, in this order (`--fields`).
     public static let admin1Columns = ["admin1_name", "admin1_code", "admin1_type", "admin1_geonames"]
@@ -86,10 +89,16 @@ public struct CSVOptions: Equatable, Sendable {
     /// score and its centroid.
     public static let forwardColumns = ["iso2", "iso3", "name", "matched", "score", "lat", "lon"]
 
-    /// The added column names, prefixed.
-    public var addedColumns: [String] {
+    /// The fields a reverse run appends columns for, on data that answers `available`
+    /// (`CountryGazetteer.availableFields`): `fields` when given, else every member the data answers.
+    public func resolvedFields(available: PlacemarkFields) -> PlacemarkFields {
+        fields ?? PlacemarkFields.requestDefault.intersection(available)
+    }
+
+    /// The added column names, prefixed, on data that answers `available`.
+    public func addedColumns(available: PlacemarkFields) -> [String] {
         switch mode {
-        case .reverse: return Self.reverseColumns(for: fields).map { prefix + $0 }
+        case .reverse: return Self.reverseColumns(for: resolvedFields(available: available)).map { prefix + $0 }
         case .forward: return Self.forwardColumns.map { prefix + $0 }
         }
     }

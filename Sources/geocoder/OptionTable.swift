@@ -55,7 +55,7 @@ enum OptionTable {
         OptionSpec("--format", "-F", value: "FORMAT", choices: ["json", "csv", "tsv"], commands: ["reverse", "forward", "bbox"],
                    help: "output: json (default, one result per line), csv or tsv (a header, then one row per result)"),
         OptionSpec("--fields", "-f", value: "F,F", choices: ["country", "admin1", "territory", "locality", "timezone"],
-                   commands: ["reverse", "csv"], help: "placemark members: country, admin1, territory, locality, timezone"),
+                   commands: ["reverse", "csv"], help: "placemark members: country, admin1, territory, locality, timezone (default all)"),
         OptionSpec("--max-distance", "-m", value: "KM", commands: ["reverse", "csv"],
                    help: "nearest country within KM of a point at sea (default 10, max 20037.5)"),
         OptionSpec("--limit", "-n", value: "N", commands: ["forward", "nearby"],

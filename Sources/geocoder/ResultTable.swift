@@ -5,7 +5,7 @@ import GeoCore
 /// Each result object is one row; an array of results (forward, bbox) is one row per element; a null
 /// (a point at sea) is a row of empty cells. Nested objects become prefixed columns (`admin1.name` →
 /// `admin1_name`, the names `geocoder csv --fields` uses), arrays become their elements joined by `;`.
-/// The columns are the first row's; a later row's missing members are empty cells and its extra members
+/// The columns are given up front (`reverse`: ``reverseColumns(for:)``) or else the first row's; a later row's missing members are empty cells and its extra members
 /// are left out, so every row has the header's width. Rows before the first object are held back
 /// until it gives the header (or the end does).
 struct ResultTable {
@@ -16,13 +16,27 @@ struct ResultTable {
     /// Input cells of rows without a result, seen before the header was known.
     private var held: [[String]] = []
 
-    init(format: OutputFormat, inputColumns: [String] = []) {
+    /// - Parameter columns: the result columns when they are known before any answer (``reverseColumns(for:)``);
+    ///   nil takes them from the first object.
+    init(format: OutputFormat, inputColumns: [String] = [], columns: [String]? = nil) {
         self.format = format
         self.inputColumns = inputColumns
+        self.fixedColumns = columns
+    }
+
+    /// Columns given up front, written as the header before the first row.
+    private let fixedColumns: [String]?
+
+    /// Writes the fixed header, once, before the first row.
+    private mutating func startFixed(into out: inout [UInt8]) {
+        guard columns == nil, let fixedColumns else { return }
+        columns = fixedColumns
+        writeRow(inputColumns + fixedColumns, into: &out)
     }
 
     /// Appends the rows for `result` (the bytes a method wrote) to `out`.
     mutating func add(result: [UInt8], inputs: [String] = [], into out: inout [UInt8]) {
+        startFixed(into: &out)
         let value = (try? JSONReader.parse(result)) ?? .null
         var rows: [[(String, String)]] = []
         switch value {
@@ -48,6 +62,7 @@ struct ResultTable {
 
     /// A row with the input cells and no result (a point at sea, or a line that is not a point).
     mutating func addEmpty(inputs: [String], into out: inout [UInt8]) {
+        startFixed(into: &out)
         if let columns {
             writeRow(inputs + Array(repeating: "", count: columns.count), into: &out)
         } else {
@@ -57,6 +72,7 @@ struct ResultTable {
 
     /// Writes the header and held rows when no result ever gave columns.
     mutating func finish(into out: inout [UInt8]) {
+        startFixed(into: &out)
         guard columns == nil else { return }
         columns = []
         writeRow(inputColumns, into: &out)

@@ -27,7 +27,8 @@ enum ReverseLines {
 
     /// Runs to the end of stdin; returns the exit status (0, or 1 after a bad line or an I/O error).
     static func run(extra: [JSONObject.Member], format: OutputFormat, output: Int32, gazetteer: CountryGazetteer) -> Int32 {
-        var table = ResultTable(format: format, inputColumns: ["lat", "lon"])
+        var table = ResultTable(format: format, inputColumns: ["lat", "lon"],
+                                columns: ResultTable.reverseColumns(for: fields(in: extra).intersection(gazetteer.availableFields)))
         var pending: [UInt8] = []
         var skipping = false
         var lineNumber = 0
@@ -112,6 +113,16 @@ enum ReverseLines {
 
     struct LineError: Error {
         let message: String
+    }
+
+    /// The placemark fields `extra` asks for (`--fields`, already checked by ``check(extra:)``), else the default.
+    static func fields(in extra: [JSONObject.Member]) -> PlacemarkFields {
+        guard case .array(let values)? = extra.first(where: { $0.key == "fields" })?.value else { return .requestDefault }
+        let names = values.compactMap { value -> String? in
+            if case .string(let name) = value { return name }
+            return nil
+        }
+        return (try? PlacemarkFields(names: names)) ?? .requestDefault
     }
 
     private static func call(lat: String, lon: String, extra: [JSONObject.Member]) -> Result<GeoCall, LineError> {

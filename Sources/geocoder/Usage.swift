@@ -28,11 +28,12 @@ enum Usage {
           geocoder csv [FILE|-] [--lat COL --lon COL | --forward COL] [--no-header] [--delimiter C]
                        [--prefix P] [--max-distance KM] [--fields F,F] [--max-record-bytes N]
                        [--match code|name|any] [--min-score X]
-                                                append iso2,iso3,name,match,distanceKm to every CSV row (stdout);
-                                                --fields adds admin1_name,admin1_code,admin1_type,admin1_geonames,
-                                                territory_iso2,territory_iso3,territory_name, locality_name,
-                                                locality_geonameid,locality_population,locality_distance_km,
-                                                locality_bearing,locality_direction, timezone (country: the five);
+                                                append iso2,iso3,name,match,distanceKm, admin1_name,admin1_code,
+                                                admin1_type,admin1_geonames, territory_iso2,territory_iso3,
+                                                territory_name, locality_name,locality_geonameid,
+                                                locality_population,locality_distance_km,locality_bearing,
+                                                locality_direction, timezone to every CSV row (stdout); --fields
+                                                keeps some (country: the first five);
                                                 COL is a header name or a column number from 1; a record over
                                                 N bytes (default 16777216) stops the run, exit 1, naming its line;
                                                 --forward: --match code (ISO codes only) or name, --min-score X
@@ -51,7 +52,7 @@ enum Usage {
 
         RPC METHODS (params by name, or by position in this order)
           reverseGeocode  {lat, lon, maxDistanceKm?, fields?}   [lat, lon]; the rest only by name
-                          fields: any of "country", "admin1", "territory", "locality", "timezone" (default "country")
+                          fields: any of "country", "admin1", "territory", "locality", "timezone" (default: all)
           forwardGeocode  {query, limit?, lang?, countryCodes?, kinds?, match?}   [query] or [query, limit]
           countriesInBBox {minLat, minLon, maxLat, maxLon}  [minLat, minLon, maxLat, maxLon]
           reverseGeocodeMany {points: [[lat, lon], …], maxDistanceKm?, fields?}   [points]

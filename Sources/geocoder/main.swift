@@ -115,7 +115,11 @@ case .query(let method, let params):
         out.bytes.append(0x0A)
         printOut(out.bytes)
     }
-    var table = ResultTable(format: options.format)
+    var fixed: [String]? = nil
+    if case .reverse(_, _, let fields) = call {
+        fixed = ResultTable.reverseColumns(for: fields.intersection(gazetteer.availableFields))
+    }
+    var table = ResultTable(format: options.format, columns: fixed)
     var rows: [UInt8] = []
     table.add(result: out.bytes, into: &rows)
     table.finish(into: &rows)

@@ -80,8 +80,11 @@ struct PlacemarkResultTests {
          #"{"admin1":{"name":"West","iso3166_2":"AA-W","type":"Province","geonamesCode":"01"},"timezone":"Test/West"}"#),
         (#"{"lat":40,"lon":-30,"fields":["country","admin1","territory","timezone"]}"#,
          #"{"admin1":null,"territory":null,"timezone":"Etc/GMT+2"}"#),
-        // No fields: the country alone, as before placemarks; at sea, null.
-        (#"{"lat":40,"lon":-30}"#, "null"),
+        // No fields: every member the data answers (issue 15: default all); the places index is not
+        // loaded, so locality is left out. At sea: no country, the nautical time zone.
+        (#"{"lat":2,"lon":15}"#,
+         #"{"iso2":"BB","iso3":"BBB","isoNumeric":null,"name":"Betaland","nameLong":null,"formalName":null,"adm0a3":"BBB","sovereign":null,"sovereignA3":null,"type":"Sovereign country","continent":null,"regionUN":null,"subregion":null,"wikidataId":null,"match":"inside","distanceKm":0,"admin1":{"name":"South","iso3166_2":"BB-S","type":"Region","geonamesCode":"S1"},"territory":{"iso2":"TT","iso3":"TTT","name":"Tee Territory"},"timezone":"Test/East"}"#),
+        (#"{"lat":40,"lon":-30}"#, #"{"admin1":null,"territory":null,"timezone":"Etc/GMT+2"}"#),
         (#"{"lat":40,"lon":-30,"fields":["country"]}"#, "null"),
         (#"{"lat":40,"lon":-30,"fields":["admin1"]}"#, "null"),
         // Locality is asked for but no places index is loaded: the member is left out; the territory is
@@ -153,10 +156,10 @@ struct PlacemarkResultTests {
         let point = GeoPoint(lat: 1, lon: 2)
         let countryOnly = WorkCost.estimate(.reverse(point, maxDistanceKm: 10, fields: .country), available: .all)
         #expect(countryOnly == WorkCost.perCall + WorkCost.reversePoint(radiusKm: 10))
-        // No fields asks for the country alone, and costs what it always did.
-        #expect(WorkCost.estimate(.reverse(point, maxDistanceKm: 10), available: layered.gazetteer.availableFields) == countryOnly)
+        // No fields asks for every member: with layers loaded it costs what fields .all costs.
         let full = WorkCost.estimate(.reverse(point, maxDistanceKm: 10, fields: .all), available: layered.gazetteer.availableFields)
         #expect(full > countryOnly)
+        #expect(WorkCost.estimate(.reverse(point, maxDistanceKm: 10), available: layered.gazetteer.availableFields) == full)
         // A server without layers charges the default request as before.
         #expect(WorkCost.estimate(.reverse(point, maxDistanceKm: 10), available: bare.gazetteer.availableFields) == countryOnly)
         // The charge grows with the radius as the country lookup's does, for every layer searched.

@@ -46,7 +46,10 @@ def test_cli_prints_the_rpc_result(geocoder_bin, server, args, method, params):
 
 def test_cli_reverse_answers(geocoder_bin):
     assert cli_json(geocoder_bin, "reverse", "-9.358113", "124.218529")["iso2"] == "TL"
-    assert cli_json(geocoder_bin, "reverse", "38.6", "-9.55") is None
+    # 15 km off Portugal: no country within 10 km; by default the other members still answer.
+    assert cli_json(geocoder_bin, "reverse", "38.6", "-9.55", "-f", "country") is None
+    sea = cli_json(geocoder_bin, "reverse", "38.6", "-9.55")
+    assert "iso2" not in sea and sea["timezone"] == "Europe/Lisbon", sea
     far = cli_json(geocoder_bin, "reverse", "38.6", "-9.55", "--max-distance", "30")
     assert far["iso2"] == "PT" and far["match"] == "nearest", far
 
@@ -138,9 +141,10 @@ def test_custom_data_reverse(geocoder_bin, custom_data):
     assert near["adm0a3"] == "AAA" and near["match"] == "nearest", near
     assert abs(near["distanceKm"] - 5.56) < 0.06, near
     # Halfway between the squares, 55 km from each.
-    assert cli_json(geocoder_bin, "reverse", "0.5", "1.5", *d) is None
-    # The real data is not loaded: Paris is nowhere.
-    assert cli_json(geocoder_bin, "reverse", "48.8566", "2.3522", *d) is None
+    assert cli_json(geocoder_bin, "reverse", "0.5", "1.5", *d, "-f", "country") is None
+    # The real data is not loaded: Paris is in no country.
+    assert cli_json(geocoder_bin, "reverse", "48.8566", "2.3522", *d, "-f", "country") is None
+    assert "iso2" not in (cli_json(geocoder_bin, "reverse", "48.8566", "2.3522", *d) or {})
 
 
 def test_custom_data_bbox_and_forward(geocoder_bin, custom_data):
@@ -352,7 +356,7 @@ def test_reverse_reads_points_from_stdin(geocoder_bin):
     out = proc.stdout.decode("utf-8").splitlines()
     assert len(out) == len(lines), out
     assert loads_strict(out[0]) == cli_json(geocoder_bin, "reverse", "48.8566", "2.3522")
-    assert loads_strict(out[1]) is None
+    assert "iso2" not in loads_strict(out[1]), "at sea: no country members"
     assert loads_strict(out[3])["iso2"] == "AU" and loads_strict(out[6])["iso2"] == "DE"
     for number in (3, 5, 6):
         bad = loads_strict(out[number - 1])
@@ -371,7 +375,10 @@ def test_reverse_reads_points_from_stdin(geocoder_bin):
 def test_reverse_stdin_csv_keeps_one_row_per_line(geocoder_bin):
     text = b"38.6,-9.55\nnonsense\n48.8566,2.3522\n"
     rows = table(run_cli(["reverse", "-", "-F", "csv"], stdin=text, binary=geocoder_bin), ",", status=1)
-    assert rows[0][:2] == ["lat", "lon"] and "iso2" in rows[0]
+    # The first answer (at sea) has no country members and a null admin1: the header is the placemark's all
+    # the same, so the later rows keep their country and division.
+    assert rows[0][:2] == ["lat", "lon"] and "iso2" in rows[0] and "admin1_name" in rows[0], rows[0]
+    assert rows[3][rows[0].index("admin1_name")] == "Ile-de-France" and rows[1][rows[0].index("timezone")] == "Europe/Lisbon"
     assert len(rows) == 4 and all(len(r) == len(rows[0]) for r in rows), rows
     assert rows[1][rows[0].index("iso2")] == "" and rows[2][0] == "nonsense" and rows[3][rows[0].index("iso2")] == "FR"
 

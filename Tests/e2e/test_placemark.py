@@ -71,9 +71,8 @@ def test_reverse_members(data_dir):
             assert result["timezone"] == zone
             # The fixture has no cities of its own: the checkout's Data/cities.tsv is found as for any --data.
             assert result["locality"]["name"] and result["locality"]["direction"] in WINDS
-            assert server.result("reverseGeocode", {"lat": lat, "lon": lon}) == \
-                server.result("reverseGeocode", {"lat": lat, "lon": lon, "fields": ["country"]}), \
-                "no fields: the country alone"
+            assert server.result("reverseGeocode", {"lat": lat, "lon": lon}) == result, \
+                "no fields: every member"
         assert "not found" not in server.stderr
 
 
@@ -92,11 +91,12 @@ def test_fields_select_members(data_dir):
 def test_country_only_is_byte_identical_to_a_server_without_layers(data_dir):
     points = [(lat / 4, lon / 4) for lat in range(-8, 48, 3) for lon in range(-8, 88, 5)]
     with Server(["--data", countries(data_dir)]) as layered, \
-            Server(["--data", countries(data_dir), "--no-layers"]) as bare:
+            Server(["--data", countries(data_dir), "--no-layers", "--no-places"]) as bare:
         for lat, lon in points:
             today = raw(bare, "reverseGeocode", {"lat": lat, "lon": lon})
             assert raw(layered, "reverseGeocode", {"lat": lat, "lon": lon, "fields": ["country"]}) == today
-            assert raw(layered, "reverseGeocode", [lat, lon]) == today, "no fields: the country alone"
+            assert raw(layered, "reverseGeocode", {"lat": lat, "lon": lon, "fields": ["country"]}) == \
+                raw(bare, "reverseGeocode", [lat, lon]), "without layers, no fields is the country alone"
         pairs = [[lat, lon] for lat, lon in points]
         assert raw(layered, "reverseGeocodeMany", {"points": pairs, "fields": ["country"]}) == \
             raw(bare, "reverseGeocodeMany", {"points": pairs})
@@ -134,9 +134,22 @@ def test_csv_fields(data_dir):
                         "West", "AA-W", "Province", "01", "", "", "", "Test/West"]
     assert table[2][8:] == ["South", "BB-S", "Region", "S1", "TT", "TTT", "Tee Territory", "Test/East"]
     assert table[3][3:] == ["", "", "", "none", "", "", "", "", "", "", "", "", "Etc/GMT+2"]
-    # Without --fields: the columns of before.
+    # Without --fields: every member the data answers, in the documented order (the locality's columns
+    # too: the checkout's Data/cities.tsv is found as for any --data).
     plain = run_cli(["csv", "--data", countries(data_dir)], stdin=rows.encode())
-    assert plain.stdout.split(b"\n")[0] == b"id,lat,lon,iso2,iso3,name,match,distanceKm"
+    assert plain.returncode == 0, plain.stderr
+    every = list(csv.reader(io.StringIO(plain.stdout.decode())))
+    assert every[0] == ["id", "lat", "lon", "iso2", "iso3", "name", "match", "distanceKm",
+                        "admin1_name", "admin1_code", "admin1_type", "admin1_geonames",
+                        "territory_iso2", "territory_iso3", "territory_name",
+                        "locality_name", "locality_geonameid", "locality_population", "locality_distance_km",
+                        "locality_bearing", "locality_direction", "timezone"]
+    assert [row[:15] + row[21:] for row in every[1:]] == table[1:]
+    # --fields country: the five columns of before; without layers and places, no --fields: the same five.
+    country = run_cli(["csv", "--fields", "country", "--data", countries(data_dir)], stdin=rows.encode())
+    assert country.stdout.split(b"\n")[0] == b"id,lat,lon,iso2,iso3,name,match,distanceKm"
+    bare = run_cli(["csv", "--no-layers", "--no-places", "--data", countries(data_dir)], stdin=rows.encode())
+    assert bare.stdout == country.stdout
     bad = run_cli(["csv", "--fields", "timezones", "--data", countries(data_dir)], stdin=rows.encode())
     assert bad.returncode == 2 and b'unknown field "timezones"' in bad.stderr
 

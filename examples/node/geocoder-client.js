@@ -52,9 +52,11 @@ class Geocoder {
     });
   }
 
-  reverseGeocode(lat, lon, maxDistanceKm) {
+  // The placemark: the country and, by default, every other member; fields ['country'] for the country alone.
+  reverseGeocode(lat, lon, maxDistanceKm, fields) {
     const params = { lat, lon };
     if (maxDistanceKm !== undefined) params.maxDistanceKm = maxDistanceKm;
+    if (fields !== undefined) params.fields = fields;
     return this.call("reverseGeocode", params);
   }
 

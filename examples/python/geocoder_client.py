@@ -60,11 +60,15 @@ class Geocoder:
             raise GeocoderError(error["code"], error["message"], error.get("data"))
         return reply["result"]
 
-    def reverse_geocode(self, lat, lon, max_distance_km=None):
-        """The country at (lat, lon), or the nearest within max_distance_km (default 10); None if none."""
+    def reverse_geocode(self, lat, lon, max_distance_km=None, fields=None):
+        """The placemark at (lat, lon): the country (or the nearest within max_distance_km, default 10) and,
+        by default, its admin-1 division, territory, nearest place and time zone. fields=["country"] gives
+        the country alone, or None if none."""
         params = {"lat": lat, "lon": lon}
         if max_distance_km is not None:
             params["maxDistanceKm"] = max_distance_km
+        if fields is not None:
+            params["fields"] = list(fields)
         return self.call("reverseGeocode", params)
 
     def forward_geocode(self, query, limit=None):

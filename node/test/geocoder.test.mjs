@@ -53,16 +53,18 @@ describe('geocoder-wasm', () => {
   });
 
   test('the mid-Atlantic is in no country', async () => {
-    assert.equal(await g.reverse(0, -30), null);
-    // The placemark's other members still know the nautical time zone and the nearest place.
-    const sea = await g.reverse(0, -30, { fields: ['country', 'timezone', 'locality'] });
+    assert.equal(await g.reverse(0, -30, { fields: ['country'] }), null);
+    // By default every member: the placemark's other members still know the nautical time zone and the
+    // nearest place.
+    const sea = await g.reverse(0, -30);
+    assert.deepEqual(sea, await g.reverse(0, -30, { fields: ['country', 'admin1', 'territory', 'locality', 'timezone'] }));
     assert.equal(sea.iso2, undefined);
     assert.equal(sea.timezone, 'Etc/GMT+2');
     assert.ok(sea.locality.distanceKm > 500);
   });
 
   test('a placemark: admin-1, territory, locality and time zone', async () => {
-    const cayenne = await g.reverse(4.94, -52.33, { fields: ['country', 'admin1', 'territory', 'locality', 'timezone'] });
+    const cayenne = await g.reverse(4.94, -52.33);  // every member by default
     assert.equal(cayenne.iso2, 'FR');
     assert.equal(cayenne.admin1.iso3166_2, 'FR-GF');
     assert.equal(cayenne.territory.iso2, 'GF');

@@ -37,8 +37,14 @@ def test_matches_reverse_many_on_many_rows(geo):
     lats = [40 + k * 0.01 for k in range(5_000)]
     lons = [-5 + k * 0.003 for k in range(5_000)]
     out = geocoder.add_country_columns(pd.DataFrame({"lat": lats, "lon": lons}), columns=("iso2",), geocoder=geo)
-    expected = [None if r is None else r["iso2"] for r in geo.reverse_many(list(zip(lats, lons)))]
+    expected = [None if r is None else r["iso2"] for r in geo.reverse_many(list(zip(lats, lons)), fields=["country"])]
     assert [None if missing(v) else v for v in out["iso2"]] == expected
+    # By default every member: a row at sea has no iso2 but does have a time zone, and the columns agree.
+    every = geo.reverse_many(list(zip(lats, lons)))
+    assert [r.get("iso2") for r in every] == expected
+    zones = geocoder.add_country_columns(pd.DataFrame({"lat": lats[:50], "lon": lons[:50]}), columns=("timezone",),
+                                         geocoder=geo)
+    assert list(zones["timezone"]) == [r["timezone"] for r in every[:50]]
 
 
 def test_a_bad_row_is_named_by_its_index_label(geo):

@@ -89,7 +89,10 @@ def test_a_single_point_over_the_work_limit_raises_limit_exceeded(new_geocoder):
     with pytest.raises(geocoder.LimitExceededError) as caught:
         strict.reverse_many([(0.0, 0.0)], max_distance_km=20_000)
     assert caught.value.code == -32600 and caught.value.limit == "maxWork"
-    assert strict.reverse(*PARIS)["iso2"] == "FR"  # still usable
+    # Still usable for what fits: the country alone (10 units); the whole placemark, the default, costs 40.
+    assert strict.reverse(*PARIS, fields=["country"])["iso2"] == "FR"
+    with pytest.raises(geocoder.LimitExceededError):
+        strict.reverse(*PARIS)
 
 
 def test_a_bad_point_is_named_by_its_place_in_the_whole_list(new_geocoder):

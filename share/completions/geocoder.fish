@@ -19,7 +19,7 @@ complete -c geocoder -l no-places -d 'forward search without cities and admin-1 
 complete -c geocoder -l no-layers -d 'no admin-1 or time-zone layer; reverse answers hold the country alone'
 complete -c geocoder -l max-data-bytes -r -d 'the largest data file or name table read (default 1073741824)'
 complete -c geocoder -l format -s F -r -a 'json csv tsv' -d 'output: json (default, one result per line), csv or tsv (a header, then one row per result)'
-complete -c geocoder -l fields -s f -r -a 'country admin1 territory locality timezone' -d 'placemark members: country, admin1, territory, locality, timezone'
+complete -c geocoder -l fields -s f -r -a 'country admin1 territory locality timezone' -d 'placemark members: country, admin1, territory, locality, timezone (default all)'
 complete -c geocoder -l max-distance -s m -r -d 'nearest country within KM of a point at sea (default 10, max 20037.5)'
 complete -c geocoder -l limit -s n -r -d 'most results (forward: default 5, max 250; nearby: default 10, max 1000)'
 complete -c geocoder -l lang -s l -r -d 'BCP 47 language of the names (de, pt-BR, zh-Hant)'

@@ -21,12 +21,10 @@ public struct PlacemarkFields: OptionSet, Sendable, Hashable {
     /// Every member: what `fields: ["country", "admin1", "territory", "locality", "timezone"]` asks for.
     public static let all: PlacemarkFields = [.country, .admin1, .territory, .locality, .timezone]
 
-    /// What a request that names no `fields` gets: the country alone, byte for byte the answer every client
-    /// got before placemarks existed, at the country lookup's speed. Issue 15 asks for the whole placemark
-    /// by default; that waits until the layers meet its start-up and speed targets (a full placemark costs
-    /// about 4× a country answer today: BENCHMARKS.md, "Placemark"), so the members stay one `fields` away
-    /// instead of slowing every existing client down.
-    public static let requestDefault: PlacemarkFields = .country
+    /// What a request that names no `fields` gets: the whole placemark (issue 15: "default all"), each
+    /// member the server's data can answer. A client that wants only the country, at the country lookup's
+    /// speed and with the bytes it always got, names `fields: ["country"]`.
+    public static let requestDefault: PlacemarkFields = .all
 
     /// The names, in the order answers write them.
     public static let allNames = ["country", "admin1", "territory", "locality", "timezone"]

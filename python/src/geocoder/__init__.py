@@ -3,7 +3,7 @@
     from geocoder import Geocoder
     with Geocoder() as geo:
         geo.reverse(48.8566, 2.3522)["iso2"]               # 'FR'
-        geo.reverse_many([(48.8566, 2.3522), (0, -30)])    # [{... 'iso2': 'FR' ...}, None]
+        geo.reverse_many([(48.8566, 2.3522), (0, -30)], fields=["country"])  # [{... 'iso2': 'FR' ...}, None]
         geo.forward("Paris", limit=1)[0]["country"]        # 'France'
         [c["name"] for c in geo.countries_in_bbox(-20, 177, -15, -178)]   # ['Fiji']
 

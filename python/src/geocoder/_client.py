@@ -172,14 +172,16 @@ class Geocoder:
 
     def reverse(self, lat: float, lon: float, max_distance_km: Optional[float] = None, *,
                 fields: Optional[Sequence[str]] = None) -> Optional[ReverseMatch]:
-        """The country containing the point, else the one whose border is nearest within
-        `max_distance_km` (the server's default 10 km; 0 for strict containment), else None.
+        """The placemark of the point: the country containing it, else the one whose border is nearest
+        within `max_distance_km` (the server's default 10 km; 0 for strict containment), with its admin-1
+        division, territory, nearest place and time zone; None when nothing is known.
 
         - Parameters:
           - lat: latitude in degrees, within [-90, 90].
           - lon: longitude in degrees, any finite number (wrapped into [-180, 180)).
-          - fields: placemark members to compute (`"country"`, `"timezone"` …), for a server with
-            placemark layers; left out of the request when None.
+          - fields: placemark members to compute (`"country"`, `"admin1"`, `"territory"`, `"locality"`,
+            `"timezone"`); None leaves it to the server, which answers every member its data has.
+            `["country"]` is the country alone (or None at sea), at the country lookup's speed.
         - Returns: the server's result object (`ReverseMatch`), or None.
         - Throws: `InvalidParamsError` for a latitude out of range, a non-finite or non-number value.
         """
@@ -204,7 +206,7 @@ class Geocoder:
             points = points.tolist()
         items = points if isinstance(points, list) else list(points)
         radius = None if max_distance_km is None else number("maxDistanceKm", max_distance_km)
-        size = chunk_points(radius, self.chunk_size)
+        size = chunk_points(radius, self.chunk_size, fields=fields)
         results: List[Optional[ReverseMatch]] = []
         start = 0
         while start < len(items):

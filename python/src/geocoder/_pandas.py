@@ -15,6 +15,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: The columns added by default: the same as `geocoder csv` appends.
 DEFAULT_COLUMNS = ("iso2", "iso3", "name", "match", "distanceKm")
+#: The placemark members beyond the country, as `fields` names them.
+PLACEMARK_MEMBERS = ("admin1", "territory", "locality", "timezone")
 #: Rows geocoded per `reverse_many` call; only the asked-for members of their answers are kept.
 ROWS_PER_BLOCK = 100_000
 
@@ -47,13 +49,16 @@ def add_country_columns(df: "pandas.DataFrame", lat: str = "lat", lon: str = "lo
     owned = geocoder is None
     geo = Geocoder() if geocoder is None else geocoder
     found: List[List[Any]] = [[] for _ in columns]
+    # Only the members the columns need: the country alone is the server's fastest answer; a placemark
+    # member among the columns (timezone, admin1 …) is asked for by name.
+    fields = ["country"] + [name for name in PLACEMARK_MEMBERS if name in columns]
     try:
         # In blocks, keeping only the columns asked for: the full result dicts of a million rows would
         # take gigabytes.
         for start in range(0, len(points), ROWS_PER_BLOCK):
             block = points[start:start + ROWS_PER_BLOCK]
             try:
-                answers = geo.reverse_many(block, max_distance_km)
+                answers = geo.reverse_many(block, max_distance_km, fields=fields)
             except InvalidParamsError as error:
                 if error.point_index is None:
                     raise
