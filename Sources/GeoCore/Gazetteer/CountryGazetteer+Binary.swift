@@ -9,7 +9,7 @@
 /// rejected with a `BinaryFormatError` and the caller rebuilds it; it never crashes a query.
 extension CountryGazetteer {
     /// Bump whenever the payload's layout or the index's build changes.
-    public static let binaryFormatVersion: UInt32 = 20
+    public static let binaryFormatVersion: UInt32 = 25
     static let binaryMagic: [UInt8] = Array("GEOIDX\r\n".utf8)
     static let byteOrderMark: UInt32 = 0x0102_0304
     /// Header bytes before the payload.

@@ -51,7 +51,7 @@ extension ForwardIndex {
     func search(_ query: String, options: ForwardOptions, countries: [Country],
                 fuzzy: (_ editBound: Int) -> Bool) -> [ForwardCandidate]? {
         guard options.limit > 0 else { return [] }
-        if !options.countries && !options.cities { return [] }
+        if !options.countries && !options.cities && !options.admin1 { return [] }
         let codeFilter = options.countryCodes?.compactMap(CountryCode.pack)
         let match = options.match
         var top = TopCandidates(limit: options.limit)
@@ -83,6 +83,14 @@ extension ForwardIndex {
                 if kind == .cityAlternate && !(spelling?() ?? false) { scored /= 100 }
                 return (kind, UInt32(min(scored, UInt64(UInt32.max))), Int(population))
             }
+            if kind.isDivision {
+                // Issue 15: a division answers the whole query, never a qualified one or a country-only reading.
+                guard options.admin1, citiesAllowed, qualifier == nil, !flag, target < divisions.count else { return nil }
+                if kind.isCode && !codesAllowed { return nil }
+                let country = Int(divisions.country[target])
+                if let codeFilter, !(country >= 0 && codeFilter.contains(countryCodes[country])) { return nil }
+                return (kind, 0, 0)
+            }
             guard options.countries, qualifier == nil, kind != .admin1, target < countries.count else { return nil }
             if kind.isCode && !codesAllowed { return nil }
             if flag && !kind.isCode { return nil }
@@ -113,7 +121,8 @@ extension ForwardIndex {
                     if kind.isCode && upperCode && penalty == 0 { score = ForwardScore.upperCaseCode }
                     top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
                                                score: ForwardScore.rounded(score - penalty), text: i,
-                                               type: kind.isAlias || (penalty > 0 && !kind.isCity) ? .alias : .exact, population: population))
+                                               type: kind.isAlias || (penalty > 0 && !kind.isCity) ? .alias : .exact, population: population,
+                                               isDivision: kind.isDivision))
                     found = true
                 }
                 cursor.advance()
@@ -211,7 +220,7 @@ extension ForwardIndex {
                 }
                 top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
                                            score: ForwardScore.prefix(kind, coverage: coverage, population: scored),
-                                           text: k, type: .prefix, population: population))
+                                           text: k, type: .prefix, population: population, isDivision: kind.isDivision))
             }
         }
         if top.items.isEmpty {
@@ -226,7 +235,7 @@ extension ForwardIndex {
                     else { return }
                     top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
                                                score: ForwardScore.fuzzy(kind, distance: distance, population: scored),
-                                               text: entry, type: .fuzzy, population: population))
+                                               text: entry, type: .fuzzy, population: population, isDivision: kind.isDivision))
                 }
             }
         }
@@ -286,7 +295,7 @@ extension ForwardIndex {
         if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
         while i < names.count && cursor.key == key {
             let posting = cursor.posting
-            if let kind = posting.kind, !kind.isCity, kind != .admin1, posting.target < countryCodes.count {
+            if let kind = posting.kind, !kind.isCity, kind != .admin1, !kind.isDivision, posting.target < countryCodes.count {
                 let code = countryCodes[posting.target]
                 if code != 0 { result.countries.append(code) }
             }
