@@ -6,13 +6,16 @@ extension DivisionTable {
     /// Names: the layer's `name` (local) and `name_en`, and — joined by the GeoNames admin-1 code under
     /// the division's country (or its territory, for French Guiana and the like) — the GeoNames name and
     /// alternates of `Data/admin1.tsv` ("Bavaria", "NSW").
-    /// - Parameter label: the label pool's number for a display string.
-    static func build(_ layers: PlacemarkLayers, countries: [Country], geonames: [Admin1Row],
+    /// - Parameters:
+    ///   - label: the label pool's number for a display string.
+    ///   - number: a GeoNames row's number in `ForwardIndex.admin1` (by "country.code"), when it has one.
+    static func build(_ layers: PlacemarkLayers, countries: [Country], geonames: [Admin1Row], number: [[UInt8]: Int],
                       label: (String) -> UInt32, names: inout KeyIndexBuilder) -> DivisionTable {
         guard let layer = layers.admin1 else { return .empty }
         var byCode: [[UInt8]: Int] = [:]
         for (k, row) in geonames.enumerated() { byCode[Array((row.country + "." + row.code).utf8)] = k }
         var country: [Int32] = [], name: [UInt32] = [], iso: [UInt32] = [], type: [UInt32] = [], geometry: [Int32] = []
+        var joined: [Int16] = []
         let slots = layers.slots
         for k in 0..<layer.featureCount where k < Posting.maxTargets - 1 {
             let c = k < layers.divisionCountry.count ? layers.divisionCountry[k] : -1
@@ -26,24 +29,28 @@ extension DivisionTable {
             type.append((layer.value(k, slots.typeEn) ?? layer.value(k, slots.type)).map(label) ?? Self.none)
             for text in [local, english] { if let text { names.add(text, .division, d) } }
             if let code { names.add(code, .divisionCode, d) }
+            var geonamesNumber = -1
             if let gn = layer.value(k, slots.geonames) {
                 var owners: [String] = []
                 if c >= 0, let iso2 = countries[Int(c)].iso2 { owners.append(iso2) }
                 if let territory = layer.value(k, slots.territoryIso2) { owners.append(territory) }
                 for owner in owners {
-                    guard let row = byCode[Array((owner + "." + gn).utf8)] else { continue }
+                    let key = Array((owner + "." + gn).utf8)
+                    guard let row = byCode[key] else { continue }
                     names.add(geonames[row].name, .division, d)
                     for alternate in geonames[row].alternates { names.add(alternate, .division, d) }
+                    geonamesNumber = number[key] ?? -1
                     break
                 }
             }
+            joined.append(Int16(geonamesNumber))
             let (centroid, box) = Self.placement(of: k, in: layer.index)
             geometry += [centroid.lat, centroid.lon].map { Int32(($0 * Self.scale).rounded()) }
             geometry += [box.minLat, box.minLon].map { Int32(($0 * Self.scale).rounded(.down)) }
             geometry += [box.maxLat, box.maxLon].map { Int32(($0 * Self.scale).rounded(.up)) }
         }
         return DivisionTable(country: Table(country), name: Table(name), iso: Table(iso), type: Table(type),
-                             geometry: Table(geometry))
+                             geometry: Table(geometry), geonames: Table(joined))
     }
 
     /// Area `k`'s rings in `index`, as polygons: a ring running clockwise (a hole, RFC 7946) joins the

@@ -14,6 +14,9 @@ struct DivisionTable: Sendable {
     let type: Table<UInt32>
     /// Six per division: centroid lat, lon, then south, west, north, east (west > east across ±180°).
     let geometry: Table<Int32>
+    /// The GeoNames division (`ForwardIndex.admin1`, the cities' `admin1` numbering) joined to it, or -1:
+    /// a city of the same name inside it ranks first (`ForwardIndex.search`).
+    let geonames: Table<Int16>
 
     static let none = UInt32.max
     static let scale = 100_000.0
@@ -21,10 +24,13 @@ struct DivisionTable: Sendable {
     var count: Int { country.count }
 
     static var empty: DivisionTable {
-        DivisionTable(country: Table([]), name: Table([]), iso: Table([]), type: Table([]), geometry: Table([]))
+        DivisionTable(country: Table([]), name: Table([]), iso: Table([]), type: Table([]), geometry: Table([]),
+                      geonames: Table([]))
     }
 
-    init(country: Table<Int32>, name: Table<UInt32>, iso: Table<UInt32>, type: Table<UInt32>, geometry: Table<Int32>) {
+    init(country: Table<Int32>, name: Table<UInt32>, iso: Table<UInt32>, type: Table<UInt32>, geometry: Table<Int32>,
+         geonames: Table<Int16>) {
+        self.geonames = geonames
         self.country = country
         self.name = name
         self.iso = iso
@@ -47,21 +53,25 @@ struct DivisionTable: Sendable {
         out.array(iso)
         out.array(type)
         out.array(geometry)
+        out.array(geonames)
     }
 
     /// Reads what `write(to:)` wrote: equal column lengths, six numbers per division, labels inside the
     /// label pool (or `none` where allowed), countries inside `countryCount`, coordinates on the globe.
-    init(reading input: inout BinaryReader, textCount: Int, countryCount: Int) throws(BinaryFormatError) {
+    init(reading input: inout BinaryReader, textCount: Int, countryCount: Int, admin1Count: Int) throws(BinaryFormatError) {
         country = try input.table(of: Int32.self)
         name = try input.table(of: UInt32.self)
         iso = try input.table(of: UInt32.self)
         type = try input.table(of: UInt32.self)
         geometry = try input.table(of: Int32.self)
+        geonames = try input.table(of: Int16.self)
         let n = country.count
-        guard name.count == n, iso.count == n, type.count == n, geometry.count == 6 * n, n < Posting.maxTargets else {
+        guard name.count == n, iso.count == n, type.count == n, geometry.count == 6 * n, geonames.count == n,
+              n < Posting.maxTargets else {
             throw .invalid("division columns")
         }
         for c in country.buffer where c < -1 || Int(c) >= countryCount { throw .invalid("division country") }
+        for a in geonames.buffer where a < -1 || Int(a) >= admin1Count { throw .invalid("division admin-1") }
         for t in name.buffer where Int(t) >= textCount { throw .invalid("division name") }
         for column in [iso, type] {
             for t in column.buffer where t != Self.none && Int(t) >= textCount { throw .invalid("division label") }

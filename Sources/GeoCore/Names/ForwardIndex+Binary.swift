@@ -23,7 +23,8 @@ extension ForwardIndex {
         let places = try PlaceIndex(reading: &input, cities: cities)
         let localized = try LocalizedNames(reading: &input, textCount: texts.count)
         let admin1Names = try KeyIndex(reading: &input, targets: { $0 == .admin1 ? admin1.count : 0 })
-        let divisions = try DivisionTable(reading: &input, textCount: texts.count, countryCount: countries.count)
+        let divisions = try DivisionTable(reading: &input, textCount: texts.count, countryCount: countries.count,
+                                          admin1Count: admin1.count)
         let names = try KeyIndex(reading: &input, targets: { kind in
             kind == .admin1 ? 0 : (kind.isCity ? cities.count : (kind.isDivision ? divisions.count : countries.count))
         })

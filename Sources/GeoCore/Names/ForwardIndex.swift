@@ -93,6 +93,7 @@ struct ForwardIndex: Sendable {
         var admin1Names = KeyIndexBuilder()
         var admin1Country: [UInt16] = [], admin1Name: [UInt32] = []
         var cities = CityColumns()
+        var admin1Of: [[UInt8]: Int] = [:]
         if let data {
             for row in data.countryNames {
                 guard let code = CountryCode.pack(row.code) else { continue }
@@ -102,7 +103,6 @@ struct ForwardIndex: Sendable {
                 let exact = row.kind == .name || row.kind == .iso || row.kind == .official
                 names.add(row.name, exact ? .countryLocalName : .countryAlias, k)
             }
-            var admin1Of: [[UInt8]: Int] = [:]
             for row in data.admin1 where admin1Country.count < CityTable.maxAdmin1 {
                 guard let code = CountryCode.pack(row.country) else { continue }
                 let k = admin1Country.count
@@ -122,8 +122,9 @@ struct ForwardIndex: Sendable {
                 for alternate in row.alternates { names.add(alternate, .cityAlternate, k) }
             }
         }
-        let divisions = DivisionTable.build(layers, countries: countries, geonames: data?.admin1 ?? [], label: label,
-                                            names: &names)
+        let admin1Number = admin1Of
+        let divisions = DivisionTable.build(layers, countries: countries, geonames: data?.admin1 ?? [],
+                                            number: admin1Number, label: label, names: &names)
         let nameIndex = names.build()
         // Each city's name is the text of its own cityName entry (added first, so never dropped as a repeat).
         var nameEntry = [UInt32](repeating: 0, count: cities.count)
