@@ -98,7 +98,25 @@ export interface ForwardCity extends ForwardMatchBase {
   geonameid: number;
 }
 
-export type ForwardMatch = ForwardCountry | ForwardCity;
+export interface ForwardAdmin1 extends ForwardMatchBase {
+  kind: 'admin1';
+  /** The country the admin-1 layer puts the division in. */
+  iso2: string | null;
+  adm0a3: string | null;
+  /** The division's own name, as `name`. */
+  admin1: string;
+  population: null;
+  /** Inside the division: its spherical centroid when that lies inside, else a point inside it. */
+  centroid: LatLon;
+  /** [west, south, east, north]; west > east when the division crosses the antimeridian. */
+  bbox: [number, number, number, number];
+  /** ISO 3166-2 code (US-TX), when the data has one. */
+  iso3166_2: string | null;
+  /** The kind of division as the data calls it (State, Province, ...). */
+  type: string | null;
+}
+
+export type ForwardMatch = ForwardCountry | ForwardCity | ForwardAdmin1;
 
 /** A country as countriesInBBox returns it. */
 export interface CountryCodes {
@@ -135,8 +153,8 @@ export interface ForwardOptions {
   lang?: string;
   /** Only these countries (ISO alpha-2, any case) and cities in them. */
   countryCodes?: string[];
-  /** Default both. */
-  kinds?: Array<'country' | 'city'>;
+  /** Default all three. */
+  kinds?: Array<'country' | 'city' | 'admin1'>;
   /** code: ISO codes only (never falls back to names); name: names only; any (default): both. */
   match?: 'code' | 'name' | 'any';
 }

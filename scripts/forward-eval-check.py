@@ -249,6 +249,98 @@ def rank_weight(city, place):
     return weight
 
 
+#: An admin-1 division's exact score is fixed (Sources/GeoCore/Names/ForwardScore.swift): a city whose own
+#: name (or a spelling of it) is the query ranks first from this rank weight (213,000 people, or a capital
+#: of 21,300).
+DIVISION_WEIGHT = 213_000
+
+
+def box_of(geometry):
+    """[west, south, east, north] of a Polygon or MultiPolygon; west > east when the widest gap between
+    its parts' longitude spans crosses ±180° (as the search's boxes)."""
+    polys = [geometry["coordinates"]] if geometry["type"] == "Polygon" else geometry["coordinates"]
+    spans, south, north = [], 90.0, -90.0
+    for poly in polys:
+        lons = [c[0] for c in poly[0]]
+        lats = [c[1] for c in poly[0]]
+        spans.append((min(lons), max(lons)))
+        south, north = min(south, min(lats)), max(north, max(lats))
+    spans.sort()
+    merged = []
+    for w, e in spans:
+        if merged and w <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], e)
+        else:
+            merged.append([w, e])
+    gaps = [(merged[(k + 1) % len(merged)][0] - merged[k][1]) % 360 if len(merged) > 1 else 0 for k in range(len(merged))]
+    gaps = [(merged[0][0] + 360 - merged[-1][1], len(merged) - 1)] + [(merged[k + 1][0] - merged[k][1], k) for k in range(len(merged) - 1)]
+    gap, k = max(gaps)
+    if k == len(merged) - 1:
+        return merged[0][0], south, merged[-1][1], north
+    return merged[k + 1][0], south, merged[k][1], north
+
+
+def admin1_divisions(d):
+    """iso_3166_2 -> (names, country population) for Data/admin1-polygons.geojson, names as forward search
+    indexes them: the layer's name and name_en, and the GeoNames admin-1 name and alternates joined by
+    (country or territory, geonames_admin1)."""
+    if not hasattr(d, "_divisions"):
+        layer = json.load(open(os.path.join(ROOT, "Data", "admin1-polygons.geojson"), encoding="utf-8"))
+        by_a3 = {p["ADM0_A3"]: p for p in d.features}
+        out = {}
+        for f in layer["features"]:
+            p = f["properties"]
+            country = by_a3.get(p["adm0_a3"]) or {}
+            names = [n for n in (p["name"], p["name_en"]) if n]
+            joined = None
+            for owner in (country.get("ISO_A2_EH"), p.get("territory_iso2")):
+                row = d.admin1.get((owner, p["geonames_admin1"]))
+                if row:
+                    names += [row[0]] + row[1]
+                    joined = (owner, p["geonames_admin1"])
+                    break
+            if p["iso_3166_2"]:
+                out[p["iso_3166_2"]] = (names, country.get("POP_EST") or 0, country.get("ISO_A2_EH"), box_of(f["geometry"]), joined)
+        d._divisions = out
+    return d._divisions
+
+
+def check_admin1(i, r, d, bad):
+    """An admin1 expectation: the division exists (by iso3166_2), the query is its ISO 3166-2 code or one
+    of its names, no country has that name (countries rank first), no division of a more populous country
+    has it (equal names rank by country population), and no city outranks it by its own name."""
+    q, e = r["query"], r["expect"]
+    divisions = admin1_divisions(d)
+    code = e.get("iso3166_2")
+    if code not in divisions:
+        bad(i, r, f"no admin-1 division has ISO 3166-2 code {code!r}")
+        return
+    names, population, iso2, box, joined = divisions[code]
+    if "iso2" in e and e["iso2"] != iso2:
+        bad(i, r, f"{code} is in {iso2}, expect says {e['iso2']}")
+    if fold(q, joiner="") == fold(code, joiner=""):
+        return
+    if not any(same(q, n) for n in names):
+        bad(i, r, f"{q!r} is not a name of {code} ({names[:4]})")
+        return
+    if d.countries_named(q):
+        bad(i, r, f"{q!r} is also a name of countries {sorted(d.countries_named(q))}, which rank first")
+    for other, (other_names, other_population, _, _, _) in divisions.items():
+        if other != code and other_population >= population and any(same(q, n) for n in other_names):
+            bad(i, r, f"{q!r} is also a name of {other}, in a country at least as populous")
+    for g in d.cities_named(q):
+        city = d.cities[g]
+        if not any(fold(n) == fold(q) for n in city["names"]):
+            continue
+        if rank_weight(city, q) >= DIVISION_WEIGHT:
+            bad(i, r, f"city {city['name']} ({g}, pop {city['population']}) outranks the division")
+        west, south, east, north = box
+        lat, lon = float(city["lat"]), float(city["lon"])
+        inside = south <= lat <= north and (west <= lon <= east if west <= east else lon >= west or lon <= east)
+        if (city["country"], city["admin1"]) == joined or (inside and same(q, city["name"])):
+            bad(i, r, f"city {city['name']} ({g}) of the same name lies in the division, and ranks first")
+
+
 #: Issue 16 categories whose country names come from outside Data/ (Debian iso-codes comma forms,
 #: countryinfo's altSpellings): only the place is checked here, the reading is the search's job.
 OUTSIDE_NAMES = ("iso-comma", "words-around")
@@ -283,8 +375,11 @@ def check(rows, d):
                 continue
             if ccs and city["country"] not in ccs:
                 bad(i, r, f"city is in {city['country']}, outside countryCodes {ccs}")
+        elif kind == "admin1":
+            check_admin1(i, r, d, bad)
+            continue
         else:
-            bad(i, r, f"expect.kind must be country or city: {e}")
+            bad(i, r, f"expect.kind must be country, city or admin1: {e}")
             continue
         kinds = params.get("kinds", ["country", "city"])
         if kind not in kinds:

@@ -60,23 +60,25 @@ extension BoundParams {
         return mode
     }
 
-    /// The `kinds` array in `slot`: which of countries and cities to return; both when left out.
+    /// The `kinds` array in `slot`: which of countries, cities and admin-1 divisions to return; all three
+    /// when left out.
     /// - Throws: `.invalidParams` naming the parameter for a non-array, an empty array, or an element other
-    ///   than "country" or "city".
-    func kinds(_ slot: Int) throws(RPCError) -> (countries: Bool, cities: Bool) {
-        guard let value = values(slot) else { return (true, true) }
+    ///   than "country", "city" or "admin1".
+    func kinds(_ slot: Int) throws(RPCError) -> (countries: Bool, cities: Bool, admin1: Bool) {
+        guard let value = values(slot) else { return (true, true, true) }
         let bad = RPCError.invalidParams(InvalidParams(param: names[slot], problem: .invalidValue(
-            "must be a non-empty array of \"country\" and \"city\"")))
+            "must be a non-empty array of \"country\", \"city\" and \"admin1\"")))
         guard case .array(let elements) = value, !elements.isEmpty else { throw bad }
-        var countries = false, cities = false
+        var countries = false, cities = false, admin1 = false
         for element in elements {
             guard case .string(let kind) = element else { throw bad }
             switch kind {
             case "country": countries = true
             case "city": cities = true
+            case "admin1": admin1 = true
             default: throw bad
             }
         }
-        return (countries, cities)
+        return (countries, cities, admin1)
     }
 }

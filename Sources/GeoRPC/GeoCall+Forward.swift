@@ -2,7 +2,8 @@ import GeoCore
 
 /// The `forwardGeocode` result object, members in the documented order (rpc-schema/openrpc.json,
 /// `ForwardMatch`): kind, name, matched, matchType, score, iso2, iso3, adm0a3, country, admin1, population,
-/// lat, lon; then a country's centroid, labelPoint and bbox, or a city's geonameid.
+/// lat, lon; then a country's centroid, labelPoint and bbox, a city's geonameid, or an admin-1 division's
+/// centroid, bbox, iso3166_2 and type.
 extension GeoCall {
     func writeForward(_ match: ForwardMatch, gazetteer: CountryGazetteer, language: String?, into out: inout JSONWriter) {
         let country = match.countryIndex.map { gazetteer.countries[$0] }
@@ -23,6 +24,24 @@ extension GeoCall {
             writeCoordinates(city.point, into: &out)
             out.key("geonameid")
             out.number(city.geonameid)
+        } else if let divisionIndex = match.divisionIndex {
+            let division = gazetteer.division(divisionIndex)
+            out.string("admin1")
+            field("name", division.name, &out)
+            writeMatch(match, into: &out)
+            field("iso2", country?.iso2, &out)
+            field("iso3", country?.iso3, &out)
+            field("adm0a3", country?.adm0a3, &out)
+            field("country", match.countryIndex.map { gazetteer.countryName($0, language: language) }, &out)
+            field("admin1", division.name, &out)
+            out.key("population")
+            out.null()
+            writeCoordinates(division.centroid, into: &out)
+            out.key("centroid")
+            writePoint(division.centroid, into: &out)
+            writeBox(division.bounds, into: &out)
+            field("iso3166_2", division.iso3166_2, &out)
+            field("type", division.type, &out)
         } else if let index = match.countryIndex, let country {
             let name = gazetteer.countryName(index, language: language)
             let centroid = gazetteer.centroid(of: index)
@@ -43,14 +62,7 @@ extension GeoCall {
             out.key("labelPoint")
             writePoint(country.labelPoint ?? centroid, into: &out)
             // [west, south, east, north], as GeoJSON's bbox; west > east when the area crosses ±180°.
-            let bounds = gazetteer.bounds(of: index)
-            out.key("bbox")
-            out.beginArray()
-            out.number(bounds.minLon)
-            out.number(bounds.minLat)
-            out.number(bounds.maxLon)
-            out.number(bounds.maxLat)
-            out.endArray()
+            writeBox(gazetteer.bounds(of: index), into: &out)
         }
         out.endObject()
     }
@@ -60,6 +72,17 @@ extension GeoCall {
         field("matchType", match.matchType.name, &out)
         out.key("score")
         out.number(match.score)
+    }
+
+    /// `bbox`: [west, south, east, north], as GeoJSON's bbox; west > east when the area crosses ±180°.
+    private func writeBox(_ bounds: GeoBox, into out: inout JSONWriter) {
+        out.key("bbox")
+        out.beginArray()
+        out.number(bounds.minLon)
+        out.number(bounds.minLat)
+        out.number(bounds.maxLon)
+        out.number(bounds.maxLat)
+        out.endArray()
     }
 
     private func writeCoordinates(_ point: GeoPoint, into out: inout JSONWriter) {

@@ -59,7 +59,7 @@ public enum GeoCall: Equatable, Sendable {
             let kinds = try bound.kinds(4)
             return .forward(query: query, options: ForwardOptions(
                 limit: limit, language: try bound.language(2), countryCodes: try bound.countryCodes(3),
-                countries: kinds.countries, cities: kinds.cities, match: try bound.match(5)))
+                countries: kinds.countries, cities: kinds.cities, admin1: kinds.admin1, match: try bound.match(5)))
         case .countriesInBBox:
             let minLat = try bound.number(0, within: -90, 90)
             let minLon = try bound.number(1, within: -180, 180)

@@ -57,12 +57,13 @@ package enum GazetteerLoader {
         case .success(let countries): gazetteer = CountryGazetteer(countries: countries)
         case .failure(let error): return .failure(error)
         }
-        switch NameFiles.load(namePaths, maxBytes: maxBytes) {
-        case .success(let names): gazetteer = gazetteer.withNames(names)
-        case .failure(let error): return .failure(error)
-        }
+        // Layers before names: the admin-1 layer's divisions join forward search (`withNames`).
         switch LayerFiles.load(layerPaths, maxBytes: maxBytes, warnings: &warnings) {
         case .success(let layers): gazetteer = gazetteer.withLayers(admin1: layers[0], timezones: layers[1])
+        case .failure(let error): return .failure(error)
+        }
+        switch NameFiles.load(namePaths, maxBytes: maxBytes) {
+        case .success(let names): gazetteer = gazetteer.withNames(names)
         case .failure(let error): return .failure(error)
         }
         // A file with warnings is not cached, so its warnings show on every start, not only the first.

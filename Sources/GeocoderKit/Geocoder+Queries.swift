@@ -50,7 +50,7 @@ extension Geocoder {
     ///   - limit: the most results, 1 to 250.
     ///   - lang: a BCP 47 tag ("de", "pt-BR") for country names; nil for English.
     ///   - countries: ISO alpha-2 codes (any case): only these countries and cities in them; nil for all.
-    ///   - kinds: countries, cities or both.
+    ///   - kinds: countries, cities or both (admin-1 divisions are `forwardGeocode`'s, over JSON-RPC, for now).
     /// - Returns: empty when nothing matches or the query is blank.
     /// - Throws: `.invalidArgument` for a limit out of range, an empty country list or a code that is not
     ///   two letters.
@@ -75,7 +75,8 @@ extension Geocoder {
                                           as: UTF8.self) }
         if query.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return [] }
         let options = ForwardOptions(limit: limit, language: language, countryCodes: codes,
-                                     countries: kinds.contains(.countries), cities: kinds.contains(.cities))
+                                     countries: kinds.contains(.countries), cities: kinds.contains(.cities),
+                                     admin1: false)
         return gazetteer.forward(query, options: options).compactMap { forwardResult($0, language: language) }
     }
 
@@ -127,7 +128,7 @@ extension Geocoder {
                                  country: gazetteer.countryName(iso2: city.iso2, language: language), admin1: city.admin1,
                                  population: city.population, point: city.point, geonameid: city.geonameid)
         }
-        guard let index = match.countryIndex, let country else { return nil }
+        guard match.divisionIndex == nil, let index = match.countryIndex, let country else { return nil }
         let name = gazetteer.countryName(index, language: language)
         let centroid = gazetteer.centroid(of: index)
         return ForwardResult(kind: .country, name: name, matched: match.matched, matchType: match.matchType,

@@ -61,7 +61,7 @@ struct ErrorReplyTests {
              data: [("accepted", #"["query","limit","lang","countryCodes","kinds","match"]"#)]),
         Case(name: "a bad option value says what is wanted",
              line: #"{"jsonrpc":"2.0","method":"forwardGeocode","params":{"query":"x","kinds":["town"]},"id":1}"#,
-             code: -32602, message: ["kinds must be a non-empty array of \"country\" and \"city\""],
+             code: -32602, message: ["kinds must be a non-empty array of \"country\", \"city\" and \"admin1\""],
              data: [("param", #""kinds""#)]),
         Case(name: "missing parameter",
              line: #"{"jsonrpc":"2.0","method":"countriesInBBox","params":{"minLat":1,"minLon":2,"maxLat":3},"id":1}"#,

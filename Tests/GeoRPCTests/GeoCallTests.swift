@@ -28,7 +28,7 @@ struct GeoCallTests {
 
     static let badLanguage = ParamProblem.invalidValue("must be a BCP 47 language tag such as \"de\", \"pt-BR\" or \"zh-Hant\"")
     static let badCodes = ParamProblem.invalidValue("must be a non-empty array of ISO 3166-1 alpha-2 codes such as [\"FR\", \"de\"]")
-    static let badKinds = ParamProblem.invalidValue("must be a non-empty array of \"country\" and \"city\"")
+    static let badKinds = ParamProblem.invalidValue("must be a non-empty array of \"country\", \"city\" and \"admin1\"")
 
     static func point(_ lat: Double, _ lon: Double, _ km: Double = 10) -> GeoCall {
         .reverse(GeoPoint(lat: lat, lon: lon), maxDistanceKm: km)
@@ -64,9 +64,14 @@ struct GeoCallTests {
               params: #"{"query":"x","countryCodes":["fr","US"]}"#,
               expected: .forward(query: "x", options: ForwardOptions(countryCodes: ["FR", "US"]))),
         Valid(name: "forward: kinds city only", method: "forwardGeocode", params: #"{"query":"x","kinds":["city"]}"#,
-              expected: .forward(query: "x", options: ForwardOptions(countries: false, cities: true))),
+              expected: .forward(query: "x", options: ForwardOptions(countries: false, cities: true, admin1: false))),
         Valid(name: "forward: kinds both, repeated", method: "forwardGeocode",
               params: #"{"query":"x","kinds":["country","city","country"]}"#,
+              expected: .forward(query: "x", options: ForwardOptions(admin1: false))),
+        Valid(name: "forward: kinds admin1 only", method: "forwardGeocode", params: #"{"query":"x","kinds":["admin1"]}"#,
+              expected: .forward(query: "x", options: ForwardOptions(countries: false, cities: false, admin1: true))),
+        Valid(name: "forward: kinds all three", method: "forwardGeocode",
+              params: #"{"query":"x","kinds":["admin1","city","country"]}"#,
               expected: .forward(query: "x", options: ForwardOptions())),
         Valid(name: "bbox by name", method: "countriesInBBox", params: #"{"minLat":1,"minLon":2,"maxLat":3,"maxLon":4}"#,
               expected: .countriesInBBox(GeoBox(minLat: 1, minLon: 2, maxLat: 3, maxLon: 4))),

@@ -46,6 +46,7 @@ CATEGORIES = {
     "capital": "issue 16: capitals by name: own name over alternates, capitals first",
     "words-around": "issue 16: words around a country's name (the, Republic of, Kingdom of)",
     "qualifier-nocomma": "issue 16: a trailing qualifier without a comma (Paris TX)",
+    "admin1": "issue 15: admin-1 divisions by name in English or the local language, and by ISO 3166-2 code",
 }
 PARAMS = {"limit", "lang", "countryCodes", "kinds"}
 MIN_QUERIES = 300
@@ -81,7 +82,7 @@ def test_set_lines_are_well_formed():
         assert isinstance(r.get("query"), str) and r["query"], where
         assert set(r.get("params", {})) <= PARAMS, f"{where}: unknown params {r['params']}"
         e = r.get("expect")
-        assert isinstance(e, dict) and e.get("kind") in ("country", "city"), f"{where}: expect {e}"
+        assert isinstance(e, dict) and e.get("kind") in ("country", "city", "admin1"), f"{where}: expect {e}"
         if e["kind"] == "city":
             assert isinstance(e.get("geonameid"), int), f"{where}: a city is identified by geonameid"
         else:

@@ -25,7 +25,7 @@ def forward(server, query, **options):
     RESULT_VALIDATORS["forwardGeocode"].validate(results)
     scores = [r["score"] for r in results]
     assert scores == sorted(scores, reverse=True), (query, scores)
-    places = [(r["kind"], r.get("geonameid") or r["adm0a3"]) for r in results]
+    places = [(r["kind"], r.get("geonameid") or r.get("iso3166_2") or r["name"], r["adm0a3"]) for r in results]
     assert len(places) == len(set(places)), f"{query}: a place appears twice"
     return results
 
@@ -117,6 +117,31 @@ def test_country_codes_and_kinds(server):
     assert us and all(r["iso2"] == "US" for r in us)
     assert all(r["kind"] == "country" for r in forward(server, "Holland", limit=5, kinds=["country"]))
     assert all(r["kind"] == "city" for r in forward(server, "Holland", limit=5, kinds=["city"]))
+
+
+def test_admin1_divisions(server):
+    """Issue 15: divisions by English and local name and by ISO 3166-2 code (any case), as kind admin1 with
+    the country, code, type, a centroid inside the bbox; kinds selects them; a country of the name first."""
+    for query in ["Texas", "US-TX", "us-tx", "Bavaria", "Bayern", "Île-de-France", "Nordrhein-Westfalen"]:
+        top = forward(server, query, limit=3)[0]
+        assert top["kind"] == "admin1", (query, top)
+        assert list(top)[:13] == MEMBERS and list(top)[13:] == ["centroid", "bbox", "iso3166_2", "type"]
+        west, south, east, north = top["bbox"]
+        assert south <= top["lat"] <= north and west <= top["lon"] <= east, top
+        assert top["centroid"] == {"lat": top["lat"], "lon": top["lon"]} and top["population"] is None
+    texas = forward(server, "Texas", limit=1)[0]
+    assert (texas["iso2"], texas["iso3"], texas["iso3166_2"], texas["type"], texas["country"]) == \
+        ("US", "USA", "US-TX", "State", "United States")
+    assert forward(server, "US-TX", limit=1)[0]["matchType"] == "exact"
+    georgia = forward(server, "Georgia", limit=3)
+    assert (georgia[0]["kind"], georgia[0]["iso2"]) == ("country", "GE")
+    assert (georgia[1]["kind"], georgia[1]["iso3166_2"]) == ("admin1", "US-GA")
+    # A city of the name inside the division first: Vienna, then the state.
+    assert [r["kind"] for r in forward(server, "Wien", limit=2)] == ["city", "admin1"]
+    only = forward(server, "Georgia", limit=5, kinds=["admin1"])
+    assert only and all(r["kind"] == "admin1" for r in only)
+    assert all(r["kind"] != "admin1" for r in forward(server, "Texas", limit=5, kinds=["country", "city"]))
+    assert forward(server, "Texas", limit=5, kinds=["admin1"], countryCodes=["MX"]) == []
 
 
 @pytest.mark.parametrize("params,param", [

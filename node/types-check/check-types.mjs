@@ -172,7 +172,7 @@ function paramsSchema(method, less) {
   };
 }
 
-const results = ['ReverseMatch', 'Admin1', 'Territory', 'Locality', 'CountryCodes', 'ForwardCountry', 'ForwardCity', 'ServerInfo'];
+const results = ['ReverseMatch', 'Admin1', 'Territory', 'Locality', 'CountryCodes', 'ForwardCountry', 'ForwardCity', 'ForwardAdmin1', 'ServerInfo'];
 const pairs = [
   ...results.map((name) => [name, schemas[name]]),
   ['ReverseOptions', paramsSchema('reverseGeocode', ['lat', 'lon'])],

@@ -2,10 +2,15 @@
 extension CountryGazetteer {
     /// This gazetteer with the CLDR country names, admin-1 divisions and cities of `data` added to its
     /// forward search (the countries, grid and everything else are shared, not copied).
+    ///
+    /// The admin-1 layer, when this gazetteer already has it (`withLayers`), adds its divisions as forward
+    /// results (kind admin1, issue 15): add the layers first, then the names.
     /// - Complexity: O(n log n) in the number of names (about a second for 700,000).
     public func withNames(_ data: NameData) -> CountryGazetteer {
-        CountryGazetteer(countries: countries, index: index, centroids: centroids, boxes: boxes,
-                         search: ForwardIndex(countries: countries, data: data))
+        var copy = CountryGazetteer(countries: countries, index: index, centroids: centroids, boxes: boxes,
+                                    search: ForwardIndex(countries: countries, data: data, layers: layers))
+        copy.layers = layers
+        return copy
     }
 
     /// Countries and cities whose names match `query`, best first.
@@ -37,7 +42,7 @@ extension CountryGazetteer {
         var start = 0
         while start < found.count {
             var end = start + 1
-            while end < found.count && found[end].score == found[start].score && found[end].isCity == found[start].isCity
+            while end < found.count && found[end].score == found[start].score && found[end].group == found[start].group
                 && found[end].population == found[start].population { end += 1 }
             if end - start > 1 {
                 let named = found[start..<end].map { (candidate: $0, name: Array(placeName($0).utf8)) }
@@ -51,8 +56,10 @@ extension CountryGazetteer {
         var matches: [ForwardMatch] = []
         matches.reserveCapacity(found.count)
         for c in found {
-            let countryIndex = c.isCity ? index.countryOfCode[index.cities.country[c.target]] : c.target
-            matches.append(ForwardMatch(countryIndex: countryIndex, cityIndex: c.isCity ? c.target : nil, score: c.score,
+            let countryIndex = c.isCity ? index.countryOfCode[index.cities.country[c.target]]
+                : (c.isDivision ? index.divisionCountry(c.target) : c.target)
+            matches.append(ForwardMatch(countryIndex: countryIndex, cityIndex: c.isCity ? c.target : nil,
+                                        divisionIndex: c.isDivision ? c.target : nil, score: c.score,
                                         matched: index.names.text(c.text), matchType: c.type))
         }
         return matches
@@ -77,6 +84,17 @@ extension CountryGazetteer {
                     population: Int(table.population[index]))
     }
 
+    /// The number of admin-1 divisions forward search knows (0 without the admin-1 layer).
+    public var divisionCount: Int { search.divisions.count }
+
+    /// Division `index` (`ForwardMatch.divisionIndex`), decoded.
+    public func division(_ index: Int) -> Division {
+        let table = search.divisions
+        func label(_ t: UInt32) -> String? { t == DivisionTable.none ? nil : search.labels.string(Int(t)) }
+        return Division(name: label(table.name[index]) ?? "", iso3166_2: label(table.iso[index]), type: label(table.type[index]),
+                        centroid: table.centroid(index), bounds: table.box(index))
+    }
+
     /// The name of the country with ISO alpha-2 `iso2` in `language` (a BCP 47 tag, any case; subtags are
     /// dropped from the right until CLDR has a name), else the Natural Earth English name; nil when
     /// neither knows the code.
@@ -98,7 +116,8 @@ extension CountryGazetteer {
 
     /// The candidate's display name in English, for ordering ties.
     private func placeName(_ candidate: ForwardCandidate) -> String {
-        candidate.isCity ? search.names.text(Int(search.cities.name[candidate.target])) : countries[candidate.target].name
+        if candidate.isDivision { return search.labels.string(Int(search.divisions.name[candidate.target])) }
+        return candidate.isCity ? search.names.text(Int(search.cities.name[candidate.target])) : countries[candidate.target].name
     }
 }
 

@@ -47,23 +47,43 @@ public struct ForwardMatch: Equatable, Sendable {
     /// Index into `CountryGazetteer.countries`: the country matched, or the country a city belongs to
     /// (nil when no Natural Earth feature has the city's country code).
     public var countryIndex: Int?
-    /// Index of the city (`CountryGazetteer.city(_:)`); nil for a country.
+    /// Index of the city (`CountryGazetteer.city(_:)`); nil for a country or a division.
     public var cityIndex: Int?
+    /// Index of the admin-1 division (`CountryGazetteer.division(_:)`); nil for a country or a city.
+    public var divisionIndex: Int?
     /// In (0, 1]; see `ForwardScore` for the formula.
     public var score: Double
     /// The name or code, as the data spells it, that the query matched.
     public var matched: String
     public var matchType: MatchType
 
-    public init(countryIndex: Int?, cityIndex: Int? = nil, score: Double, matched: String, matchType: MatchType = .exact) {
+    public init(countryIndex: Int?, cityIndex: Int? = nil, divisionIndex: Int? = nil, score: Double, matched: String,
+                matchType: MatchType = .exact) {
         self.countryIndex = countryIndex
         self.cityIndex = cityIndex
+        self.divisionIndex = divisionIndex
         self.score = score
         self.matched = matched
         self.matchType = matchType
     }
 
     public var isCity: Bool { cityIndex != nil }
+    public var isDivision: Bool { divisionIndex != nil }
+}
+
+/// An admin-1 division as forward search returns it (issue 15), decoded for showing.
+public struct Division: Equatable, Sendable {
+    /// The English name when the data has one, else the local name.
+    public var name: String
+    /// The ISO 3166-2 code ("US-TX"); nil where the data has none.
+    public var iso3166_2: String?
+    /// The kind of division as the data calls it ("State", "Province").
+    public var type: String?
+    /// Inside the division: its spherical centroid, or a point inside it when the centroid is not
+    /// (`DivisionTable.placement`), to 1e-5 degree.
+    public var centroid: GeoPoint
+    /// The box covering it, rounded outwards to 1e-5 degree; minLon > maxLon across ±180°.
+    public var bounds: GeoBox
 }
 
 /// What a forward search returns and how it shows names.
@@ -75,19 +95,21 @@ public struct ForwardOptions: Equatable, Sendable {
     public var language: String?
     /// Upper-case ISO alpha-2 codes: only these countries, and cities in them; nil for all.
     public var countryCodes: [String]?
-    /// Whether countries and cities may be returned.
+    /// Whether countries, cities and admin-1 divisions may be returned.
     public var countries: Bool
     public var cities: Bool
+    public var admin1: Bool
     /// Which names may match: ISO codes only, names only, or both.
     public var match: ForwardMatchMode
 
     public init(limit: Int = 5, language: String? = nil, countryCodes: [String]? = nil, countries: Bool = true,
-                cities: Bool = true, match: ForwardMatchMode = .any) {
+                cities: Bool = true, admin1: Bool = true, match: ForwardMatchMode = .any) {
         self.limit = limit
         self.language = language
         self.countryCodes = countryCodes
         self.countries = countries
         self.cities = cities
+        self.admin1 = admin1
         self.match = match
     }
 }

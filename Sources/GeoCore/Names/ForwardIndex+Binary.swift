@@ -1,5 +1,5 @@
 /// The forward-search tables in the binary index, in dependency order (a table is checked against the
-/// ones before it): labels, admin-1 divisions, cities, the places index over them, localized names, the admin-1 keys, the name keys.
+/// ones before it): labels, admin-1 divisions, cities, the places index over them, localized names, the admin-1 keys, the divisions, the name keys.
 extension ForwardIndex {
     func write(to out: inout BinaryWriter) {
         labels.write(to: &out)
@@ -8,6 +8,7 @@ extension ForwardIndex {
         places.write(to: &out)
         localized.write(to: &out)
         admin1Names.write(to: &out)
+        divisions.write(to: &out)
         names.write(to: &out)
     }
 
@@ -22,12 +23,14 @@ extension ForwardIndex {
         let places = try PlaceIndex(reading: &input, cities: cities)
         let localized = try LocalizedNames(reading: &input, textCount: texts.count)
         let admin1Names = try KeyIndex(reading: &input, targets: { $0 == .admin1 ? admin1.count : 0 })
+        let divisions = try DivisionTable(reading: &input, textCount: texts.count, countryCount: countries.count,
+                                          admin1Count: admin1.count)
         let names = try KeyIndex(reading: &input, targets: { kind in
-            kind == .admin1 ? 0 : (kind.isCity ? cities.count : countries.count)
+            kind == .admin1 ? 0 : (kind.isCity ? cities.count : (kind.isDivision ? divisions.count : countries.count))
         })
         try cities.checkNames(entryCount: names.count)
         self.init(names: names, admin1Names: admin1Names, labels: texts, cities: cities, places: places, admin1: admin1,
-                  localized: localized, countries: countries)
+                  divisions: divisions, localized: localized, countries: countries)
     }
 }
 

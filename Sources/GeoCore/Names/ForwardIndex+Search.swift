@@ -51,7 +51,7 @@ extension ForwardIndex {
     func search(_ query: String, options: ForwardOptions, countries: [Country],
                 fuzzy: (_ editBound: Int) -> Bool) -> [ForwardCandidate]? {
         guard options.limit > 0 else { return [] }
-        if !options.countries && !options.cities { return [] }
+        if !options.countries && !options.cities && !options.admin1 { return [] }
         let codeFilter = options.countryCodes?.compactMap(CountryCode.pack)
         let match = options.match
         var top = TopCandidates(limit: options.limit)
@@ -83,6 +83,15 @@ extension ForwardIndex {
                 if kind == .cityAlternate && !(spelling?() ?? false) { scored /= 100 }
                 return (kind, UInt32(min(scored, UInt64(UInt32.max))), Int(population))
             }
+            if kind.isDivision {
+                // Issue 15: a division answers the whole query, never a qualified one or a country-only reading.
+                guard options.admin1, citiesAllowed, qualifier == nil, !flag, target < divisions.count else { return nil }
+                if kind.isCode && !codesAllowed { return nil }
+                let country = Int(divisions.country[target])
+                if let codeFilter, !(country >= 0 && codeFilter.contains(countryCodes[country])) { return nil }
+                // Equal names rank by their country's population ("Florida": the US state, then Uruguay's).
+                return (kind, 0, country >= 0 ? countries[country].population ?? 0 : 0)
+            }
             guard options.countries, qualifier == nil, kind != .admin1, target < countries.count else { return nil }
             if kind.isCode && !codesAllowed { return nil }
             if flag && !kind.isCode { return nil }
@@ -99,6 +108,12 @@ extension ForwardIndex {
         func exact(_ key: [UInt8], qualifier: Qualifier?, flag: Bool = false, penalty: Double = 0,
                    citiesAllowed: Bool = true) -> Bool {
             var found = false
+            // The cities this key names (at most 64): a division of the same name that holds one of them
+            // (GeoNames says so, or the key is the city's own name and it lies in the division's box) ranks
+            // just after it, whatever their scores ("Wien",
+            // "Geneva", "Vaduz", "Okinawa": the city, then the state, canton or prefecture). A key's cities
+            // come before its divisions in the index.
+            var cityDivisions: [(city: Int, own: Bool, score: Double)] = []
             var cursor = KeyIndex.Cursor(names)
             var i = names.lowerBound(key, &cursor)
             if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
@@ -111,15 +126,34 @@ extension ForwardIndex {
                 }) {
                     var score = ForwardScore.exact(kind, population: scored)
                     if kind.isCode && upperCode && penalty == 0 { score = ForwardScore.upperCaseCode }
+                    if kind.isCity && cityDivisions.count < 64 { cityDivisions.append((posting.target, kind == .cityName, score)) }
+                    if kind == .division {
+                        for c in cityDivisions where c.score <= score && holds(posting.target, city: c.city, ownName: c.own) {
+                            score = ForwardScore.rounded(c.score - 0.000_001)
+                        }
+                    }
                     top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
                                                score: ForwardScore.rounded(score - penalty), text: i,
-                                               type: kind.isAlias || (penalty > 0 && !kind.isCity) ? .alias : .exact, population: population))
+                                               type: kind.isAlias || (penalty > 0 && !kind.isCity) ? .alias : .exact, population: population,
+                                               isDivision: kind.isDivision))
                     found = true
                 }
                 cursor.advance()
                 i += 1
             }
             return found
+        }
+
+        /// Whether division `d` holds city `c`: GeoNames puts the city in it, or (for a city matched by its
+        /// own name, so a town whose alternate is the division's name does not count) it lies in its box.
+        func holds(_ d: Int, city c: Int, ownName: Bool) -> Bool {
+            let own = divisions.geonames[d]
+            if own >= 0 && cities.admin1[c] == own { return true }
+            guard ownName else { return false }
+            let lat = cities.lat[c], lon = cities.lon[c], g = 6 * d
+            guard lat >= divisions.geometry[g + 2] && lat <= divisions.geometry[g + 4] else { return false }
+            let west = divisions.geometry[g + 3], east = divisions.geometry[g + 5]
+            return west <= east ? lon >= west && lon <= east : lon >= west || lon <= east
         }
 
         /// The folded GeoNames name of city `target`.
@@ -211,7 +245,7 @@ extension ForwardIndex {
                 }
                 top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
                                            score: ForwardScore.prefix(kind, coverage: coverage, population: scored),
-                                           text: k, type: .prefix, population: population))
+                                           text: k, type: .prefix, population: population, isDivision: kind.isDivision))
             }
         }
         if top.items.isEmpty {
@@ -226,7 +260,7 @@ extension ForwardIndex {
                     else { return }
                     top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
                                                score: ForwardScore.fuzzy(kind, distance: distance, population: scored),
-                                               text: entry, type: .fuzzy, population: population))
+                                               text: entry, type: .fuzzy, population: population, isDivision: kind.isDivision))
                 }
             }
         }
@@ -286,7 +320,7 @@ extension ForwardIndex {
         if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
         while i < names.count && cursor.key == key {
             let posting = cursor.posting
-            if let kind = posting.kind, !kind.isCity, kind != .admin1, posting.target < countryCodes.count {
+            if let kind = posting.kind, !kind.isCity, kind != .admin1, !kind.isDivision, posting.target < countryCodes.count {
                 let code = countryCodes[posting.target]
                 if code != 0 { result.countries.append(code) }
             }

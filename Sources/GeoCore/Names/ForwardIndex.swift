@@ -14,6 +14,8 @@ struct ForwardIndex: Sendable {
     /// The cities as a point layer: the nearest place to a point (`CountryGazetteer.locality`).
     let places: PlaceIndex
     let admin1: Admin1Table
+    /// The admin-1 divisions forward search returns (from the admin-1 layer; empty without it).
+    let divisions: DivisionTable
     let localized: LocalizedNames
 
     /// Derived at load (not stored): each Natural Earth feature's packed ISO alpha-2, 0 when it has none.
@@ -22,8 +24,9 @@ struct ForwardIndex: Sendable {
     let countryOfCode: [UInt16: Int]
 
     init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, places: PlaceIndex,
-         admin1: Admin1Table, localized: LocalizedNames, countries: [Country]) {
+         admin1: Admin1Table, divisions: DivisionTable = .empty, localized: LocalizedNames, countries: [Country]) {
         self.names = names
+        self.divisions = divisions
         self.admin1Names = admin1Names
         self.labels = labels
         self.cities = cities
@@ -32,6 +35,13 @@ struct ForwardIndex: Sendable {
         self.localized = localized
         countryCodes = countries.map { $0.iso2.flatMap(CountryCode.pack) ?? 0 }
         countryOfCode = Self.primaryFeatures(countries)
+    }
+
+    /// Division `d`'s country feature; nil when it has none (or `d` is out of range).
+    func divisionCountry(_ d: Int) -> Int? {
+        guard d >= 0 && d < divisions.count else { return nil }
+        let c = Int(divisions.country[d])
+        return c >= 0 ? c : nil
     }
 
     /// For each ISO alpha-2, the feature that stands for the country: several Natural Earth features can
@@ -57,8 +67,9 @@ struct ForwardIndex: Sendable {
     /// CLDR names attach to the first feature with the same ISO alpha-2 (codes without one are kept only for
     /// showing city countries in `lang`). Names with German umlauts are also indexed spelled out
     /// (`NameFolding.umlautKey`). A city whose admin-1 code is not in the admin-1 table has no division.
+    /// The admin-1 layer of `layers`, when present, adds its divisions as results (`DivisionTable.build`).
     /// - Complexity: O(n log n) in the number of names.
-    init(countries: [Country], data: NameData?) {
+    init(countries: [Country], data: NameData?, layers: PlacemarkLayers = PlacemarkLayers()) {
         var labels = StringPoolBuilder()
         var names = KeyIndexBuilder()
         // Byte keys, not String keys: hashing a String would link Unicode tables into the wasm build.
@@ -82,6 +93,7 @@ struct ForwardIndex: Sendable {
         var admin1Names = KeyIndexBuilder()
         var admin1Country: [UInt16] = [], admin1Name: [UInt32] = []
         var cities = CityColumns()
+        var admin1Of: [[UInt8]: Int] = [:]
         if let data {
             for row in data.countryNames {
                 guard let code = CountryCode.pack(row.code) else { continue }
@@ -91,7 +103,6 @@ struct ForwardIndex: Sendable {
                 let exact = row.kind == .name || row.kind == .iso || row.kind == .official
                 names.add(row.name, exact ? .countryLocalName : .countryAlias, k)
             }
-            var admin1Of: [[UInt8]: Int] = [:]
             for row in data.admin1 where admin1Country.count < CityTable.maxAdmin1 {
                 guard let code = CountryCode.pack(row.country) else { continue }
                 let k = admin1Country.count
@@ -111,6 +122,9 @@ struct ForwardIndex: Sendable {
                 for alternate in row.alternates { names.add(alternate, .cityAlternate, k) }
             }
         }
+        let admin1Number = admin1Of
+        let divisions = DivisionTable.build(layers, countries: countries, geonames: data?.admin1 ?? [],
+                                            number: admin1Number, label: label, names: &names)
         let nameIndex = names.build()
         // Each city's name is the text of its own cityName entry (added first, so never dropped as a repeat).
         var nameEntry = [UInt32](repeating: 0, count: cities.count)
@@ -122,7 +136,7 @@ struct ForwardIndex: Sendable {
         self.init(names: nameIndex, admin1Names: admin1Names.build(), labels: labels.build(),
                   cities: cityTable, places: PlaceIndex(points: (0..<cityTable.count).map(cityTable.point), population: Array(cityTable.population),
                                                        names: nameEntry.map { nameIndex.text(Int($0)) }),
-                  admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)),
+                  admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)), divisions: divisions,
                   localized: LocalizedNames(localized), countries: countries)
     }
 }

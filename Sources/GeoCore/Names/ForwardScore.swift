@@ -3,12 +3,19 @@
 /// Each tier owns a band, so a better tier always ranks first, except that a very large city's exact name
 /// may pass a country's alias:
 ///
-/// | tier   | country                                       | city (q = population quality)   |
-/// |--------|-----------------------------------------------|---------------------------------|
-/// | exact  | 1.0 name, 0.99 long/formal, 0.98 other language, 0.97 code | 0.60 + 0.35·q       |
-/// | alias  | 0.90 CLDR short/variant and curated, 0.88 NE alternate     | —                   |
-/// | prefix | 0.45 + 0.10·c                                 | 0.35 + 0.10·q + 0.04·c          |
-/// | fuzzy  | 0.29 − 0.10·(d − 1) + 0.05                    | 0.29 − 0.10·(d − 1) + 0.05·q    |
+/// | tier   | country                                       | admin-1 division     | city (q = population quality)   |
+/// |--------|-----------------------------------------------|----------------------|---------------------------------|
+/// | exact  | 1.0 name, 0.99 long/formal, 0.98 other language, 0.97 code | 0.75 name, 0.97 ISO 3166-2 code | 0.60 + 0.35·q |
+/// | alias  | 0.90 CLDR short/variant and curated, 0.88 NE alternate     | —       | —                               |
+/// | prefix | 0.45 + 0.10·c                                 | 0.40 + 0.04·c        | 0.35 + 0.10·q + 0.04·c          |
+/// | fuzzy  | 0.29 − 0.10·(d − 1) + 0.05                    | 0.29 − 0.10·(d − 1) + 0.025 | 0.29 − 0.10·(d − 1) + 0.05·q |
+///
+/// Divisions carry no population in the data, so their exact score is fixed at 0.75, what a city's own name
+/// scores at about 213,000 people (q = 3/7): a country of the same name always ranks first ("Georgia": the
+/// country, then the US state), a city's own name ranks first from about 213,000 people, a capital's
+/// (scored at 10× its population) from about 21,300 ("Victoria": Victoria in Hong Kong, Victoria in
+/// Canada, Victoria in the Seychelles, then the Australian state; "Washington": the US capital, then the
+/// state), and smaller places after the division ("Texas", "Bavaria", "Queensland").
 ///
 /// `q = clamp((log10(population) − 3.7) / 3.8, 0, 1)`: 0 for a town of 5,000 (the data's floor), 1 from
 /// about 30 million. `c` is the share of the name the prefix covers (query bytes / name bytes), `d` the
@@ -29,6 +36,9 @@ enum ForwardScore {
     /// among the first few places of its name.
     static let capitalFloor: UInt64 = 20_000
 
+    /// An exact match on an admin-1 division's name; see the table above.
+    static let divisionExact = 0.75
+
     static func populationQuality(_ population: UInt32) -> Double {
         let q = (log10(Double(max(population, 1))) - 3.7) / 3.8
         return min(max(q, 0), 1)
@@ -39,7 +49,8 @@ enum ForwardScore {
     }
 
     static func prefix(_ kind: NameKind, coverage: Double, population: UInt32) -> Double {
-        kind.isCity ? cityPrefix(coverage: coverage, quality: populationQuality(population)) : rounded(0.45 + 0.1 * coverage)
+        if kind.isDivision { return rounded(0.4 + 0.04 * coverage) }
+        return kind.isCity ? cityPrefix(coverage: coverage, quality: populationQuality(population)) : rounded(0.45 + 0.1 * coverage)
     }
 
     /// A bound no prefix score of a name of this kind, coverage and population can pass, without a
@@ -65,7 +76,8 @@ enum ForwardScore {
     }
 
     static func fuzzy(_ kind: NameKind, distance: Int, population: UInt32) -> Double {
-        rounded(0.29 - 0.1 * Double(distance - 1) + (kind.isCity ? 0.05 * populationQuality(population) : 0.05))
+        rounded(0.29 - 0.1 * Double(distance - 1)
+                + (kind.isCity ? 0.05 * populationQuality(population) : (kind.isDivision ? 0.025 : 0.05)))
     }
 
     /// To 6 decimals, so replies show 0.2, not 0.19999999999999998 (a score is a ranking, not a measurement).

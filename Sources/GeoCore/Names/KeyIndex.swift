@@ -829,9 +829,9 @@ struct KeyIndexBuilder {
         out.append(UInt8(v))
     }
 
-    /// Countries, cities and divisions are numbered separately; this tells the numberings apart.
+    /// Countries, cities, qualifier divisions and forward divisions are numbered separately; this tells the numberings apart.
     private static func placeGroup(_ posting: Posting) -> Int {
-        guard let kind = posting.kind else { return 3 }
-        return kind.isCity ? 1 : (kind == .admin1 ? 2 : 0)
+        guard let kind = posting.kind else { return 4 }
+        return kind.isCity ? 1 : (kind == .admin1 ? 2 : (kind.isDivision ? 3 : 0))
     }
 }

@@ -1,5 +1,6 @@
 /// What kind of name an index entry is: decides the match tier (exact or alias), whether it may match
-/// only whole (codes), and whether it points at a country, a city or an admin-1 division.
+/// only whole (codes), and whether it points at a country, a city or an admin-1 division (the qualifier
+/// index's `admin1`, or forward search's `division`).
 enum NameKind: UInt8, Sendable {
     /// Natural Earth NAME: the country's own English name.
     case countryName = 0
@@ -20,12 +21,18 @@ enum NameKind: UInt8, Sendable {
     case cityAlternate = 7
     /// An admin-1 division's name, code or alternate (the qualifier index only).
     case admin1 = 8
+    /// An admin-1 division's name in forward search (issue 15): the admin-1 layer's local and English
+    /// names, and the GeoNames name and alternates joined to it by its GeoNames admin-1 code.
+    case division = 9
+    /// An admin-1 division's ISO 3166-2 code ("US-TX"): matches only whole.
+    case divisionCode = 10
 
     var isCity: Bool { self == .cityName || self == .cityAlternate }
-    var isCode: Bool { self == .countryCode }
+    var isDivision: Bool { self == .division || self == .divisionCode }
+    var isCode: Bool { self == .countryCode || self == .divisionCode }
     var isAlias: Bool { self == .countryAlias || self == .countryAlternate }
 
-    /// The score of an exact (or alias) match on a country name of this kind; see `ForwardScore`.
+    /// The score of an exact (or alias) match on a country's or a division's name of this kind; see `ForwardScore`.
     var countryScore: Double {
         switch self {
         case .countryName: return 1.0
@@ -34,6 +41,8 @@ enum NameKind: UInt8, Sendable {
         case .countryCode: return 0.97
         case .countryAlias: return 0.9
         case .countryAlternate: return 0.88
+        case .divisionCode: return 0.97
+        case .division: return ForwardScore.divisionExact
         default: return 0
         }
     }

@@ -7,18 +7,23 @@ struct ForwardCandidate {
     var text: Int
     var type: ForwardMatch.MatchType
     var population: Int
+    /// An admin-1 division (`ForwardIndex.divisions`), not a country (`isCity` is false then).
+    var isDivision = false
 
-    /// Rank order: score, then countries before cities, then larger population, then lower number.
-    /// A strict total order over distinct places.
+    /// 0 country, 1 admin-1 division, 2 city: the order among equal scores.
+    var group: Int { isCity ? 2 : (isDivision ? 1 : 0) }
+
+    /// Rank order: score, then countries before divisions before cities, then larger population, then
+    /// lower number. A strict total order over distinct places.
     func beats(_ other: ForwardCandidate) -> Bool {
         if score != other.score { return score > other.score }
-        if isCity != other.isCity { return !isCity }
+        if group != other.group { return group < other.group }
         if population != other.population { return population > other.population }
         return target < other.target
     }
 
-    /// The place, as one number (countries and cities are numbered separately).
-    var place: Int { target << 1 | (isCity ? 1 : 0) }
+    /// The place, as one number (countries, divisions and cities are numbered separately).
+    var place: Int { target << 2 | group }
 }
 
 /// The best `limit` places seen so far, each once with its best candidate (the first offered among equals).

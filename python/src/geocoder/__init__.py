@@ -19,13 +19,13 @@ from ._errors import (
     ServerShuttingDownError,
 )
 from ._pandas import DEFAULT_COLUMNS, add_country_columns
-from ._types import CountryCodes, ForwardCity, ForwardCountry, ForwardMatch, LatLon, ReverseMatch
+from ._types import CountryCodes, ForwardAdmin1, ForwardCity, ForwardCountry, ForwardMatch, LatLon, ReverseMatch
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Geocoder", "add_country_columns", "DEFAULT_COLUMNS", "bundled_binary",
-    "ReverseMatch", "ForwardCountry", "ForwardCity", "ForwardMatch", "CountryCodes", "LatLon",
+    "ReverseMatch", "ForwardCountry", "ForwardCity", "ForwardAdmin1", "ForwardMatch", "CountryCodes", "LatLon",
     "GeocoderError", "RPCError", "ParseError", "InvalidRequestError", "MethodNotFoundError",
     "InvalidParamsError", "InternalError", "ServerShuttingDownError", "LimitExceededError",
     "GeocoderProcessError", "GeocoderTimeoutError", "BinaryNotFoundError",

@@ -245,8 +245,8 @@ class Geocoder:
           - limit: the most results, 1 to 250.
           - lang: a BCP 47 tag (`"de"`, `"pt-BR"`): country names in that language.
           - country_codes: only these countries (ISO alpha-2) and the cities in them.
-          - kinds: `["country"]`, `["city"]`, or both (the default).
-        - Returns: `ForwardCountry` and `ForwardCity` dicts; `result["kind"]` tells which.
+          - kinds: any of `"country"`, `"city"`, `"admin1"` (default all three).
+        - Returns: `ForwardCountry`, `ForwardCity` and `ForwardAdmin1` dicts; `result["kind"]` tells which.
         """
         params: Dict[str, Any] = {"query": query, "limit": limit}
         if lang is not None:

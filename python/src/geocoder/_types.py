@@ -86,8 +86,19 @@ class ForwardCity(_ForwardBase):
     geonameid: int
 
 
-#: One `forward` result; tell the two apart by `result["kind"]`.
-ForwardMatch = Union[ForwardCountry, ForwardCity]
+class ForwardAdmin1(_ForwardBase):
+    """An admin-1 division matched by `forward`: `kind` "admin1", with a point inside it (`centroid`),
+    `bbox` [west, south, east, north], its ISO 3166-2 code and type."""
+
+    kind: Literal["admin1"]
+    centroid: LatLon
+    bbox: List[float]
+    iso3166_2: Optional[str]
+    type: Optional[str]
+
+
+#: One `forward` result; tell them apart by `result["kind"]`.
+ForwardMatch = Union[ForwardCountry, ForwardCity, ForwardAdmin1]
 
 
 class CountryCodes(TypedDict):
