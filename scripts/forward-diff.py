@@ -4,7 +4,9 @@
 Each query of Tests/e2e/forward_eval.jsonl (with its params) is sent to both servers at limits 1, 5
 and 50; the replies are compared as JSON values. A speed change must leave every reply the same:
 
-    python3 scripts/forward-diff.py OLD_BINARY NEW_BINARY [--data-old DIR] [--data-new DIR]
+    python3 scripts/forward-diff.py OLD_BINARY NEW_BINARY [--data-old DIR] [--data-new DIR] [--queries FILE]
+
+`--queries FILE` adds the queries of FILE (one a line, e.g. generated typos in every script) to the set.
 
 Exit status 1 when any reply differs (the first differences are printed). Each server gets its own
 temporary index cache (GEOCODER_CACHE_DIR), so binaries of different index formats can be compared.
@@ -28,6 +30,9 @@ def replies(binary, data, params):
         os.environ["GEOCODER_CACHE_DIR"] = cache
         args = ["--data", os.path.join(data, "ne_10m_admin_0_countries.geojson")] if data else []
         with geoclient.Server(args, binary=binary) as server:
+            # The first request waits for the index build, which a busy machine can stretch past the
+            # per-reply hang timeout.
+            server.call("forwardGeocode", {"query": "Paris"}, timeout=900)
             out = server.replies("forwardGeocode", params, 500, ensure_ascii=False)
             server.close()
     return out
@@ -40,9 +45,13 @@ def main():
     parser.add_argument("--data-old", default=os.path.join(ROOT, "Data"))
     parser.add_argument("--data-new", default=os.path.join(ROOT, "Data"))
     parser.add_argument("--show", type=int, default=20)
+    parser.add_argument("--queries", help="more queries, one a line")
     args = parser.parse_args()
     with open(SET, encoding="utf-8") as f:
         rows = [json.loads(line) for line in f if line.strip()]
+    if args.queries:
+        with open(args.queries, encoding="utf-8") as f:
+            rows += [{"query": line.rstrip("\n")} for line in f if line.strip()]
     params = []
     for limit in (1, 5, 50):
         for r in rows:

@@ -96,6 +96,11 @@ def distance(a, b):
     return prev[-1]
 
 
+def edits(q, intended):
+    """The fewest edits between any folding of the query and any of the intended name."""
+    return min(distance(a, b) for a in keys(q) for b in keys(intended))
+
+
 def within(tag, lang):
     """True when `lang` is `tag` or one of its parents (zh-Hans -> zh): CLDR stores the default script
     under the bare language."""
@@ -352,6 +357,21 @@ def check(rows, d):
     def bad(i, r, msg):
         problems.append(f"line {i}: {r['query']!r} [{r['category']}]: {msg}")
 
+    # The checks below run for the row being checked (`i`, `r`, set by the loop).
+    def no_rival_within(q, dist, own, what=None):
+        """No country but `own` has a name within `dist` edits of the query."""
+        rivals = d.countries_within(q, dist) - own
+        if rivals:
+            bad(i, r, f"{what or f'other countries within {dist} edits'}: {sorted(rivals)}")
+
+    def check_typo_script(q, intended, own):
+        """Non-Latin misspellings and variants: one or two letters off, or a variant the geocoder folds
+        (ی/ي, ة/ه, tatweel, Han forms) that this script's folding does not; no other country that close."""
+        dist = edits(q, intended)
+        if dist > 2:
+            bad(i, r, f"variant is {dist} edits from {intended!r}")
+        no_rival_within(q, dist, own)
+
     for i, r in enumerate(rows, 1):
         cat, q, e, params = r["category"], r["query"], r["expect"], r.get("params", {})
         intended = r.get("intended")
@@ -437,26 +457,16 @@ def check(rows, d):
             if kinds_ok and not any(kinds_ok(*h) for h in hits):
                 bad(i, r, f"{intended!r} is a name of {key} only as {hits}, not what [{cat}] claims")
             if cat == "typo":
-                dist = min(distance(a, b) for a in keys(q) for b in keys(intended))
+                dist = edits(q, intended)
                 if not 1 <= dist <= 2:
                     bad(i, r, f"typo is {dist} edits from {intended!r}")
                 if d.countries_named(q) or d.cities_named(q):
                     bad(i, r, f"typo is an exact name of {sorted(d.countries_named(q))} / cities {sorted(d.cities_named(q))[:5]}")
                 d.no_prefix_match(q, bad, i, r)
-                rivals = d.countries_within(q, dist) - {key}
-                if rivals:
-                    bad(i, r, f"other countries within {dist} edits: {sorted(rivals)}")
+                no_rival_within(q, dist, {key})
                 continue
             if cat == "typo-script":
-                # Non-Latin misspellings and variants: one or two letters off, or a variant the geocoder
-                # folds (ی/ي, ة/ه, tatweel, Han forms) that this script's folding does not; no other
-                # country that close.
-                dist = min(distance(a, b) for a in keys(q) for b in keys(intended))
-                if dist > 2:
-                    bad(i, r, f"variant is {dist} edits from {intended!r}")
-                rivals = d.countries_within(q, dist) - {key}
-                if rivals:
-                    bad(i, r, f"other countries within {dist} edits: {sorted(rivals)}")
+                check_typo_script(q, intended, {key})
                 continue
             if cat == "prefix":
                 fq = fold(q)
@@ -507,26 +517,16 @@ def check(rows, d):
                     a = d.admin1.get((city["country"], city["admin1"]))
                     bad(i, r, f"qualifier {qual!r} matches neither admin-1 {a} nor country {city['country']}")
             if cat == "typo":
-                dist = min(distance(a, b) for a in keys(q) for b in keys(intended))
+                dist = edits(q, intended)
                 if not 1 <= dist <= 2 or not same(intended, city["name"]) and intended not in city["names"]:
                     bad(i, r, f"typo is {dist} edits from {intended!r} ({city['name']})")
                 if d.countries_named(q) or d.cities_named(q):
                     bad(i, r, "typo is an exact name of something")
                 d.no_prefix_match(q, bad, i, r)
-                rivals = d.countries_within(q, dist - 1)
-                if rivals:
-                    bad(i, r, f"countries closer than {dist} edits: {sorted(rivals)}")
+                no_rival_within(q, dist - 1, set(), f"countries closer than {dist} edits")
                 continue
             if cat == "typo-script":
-                # Non-Latin misspellings and variants: one or two letters off, or a variant the geocoder
-                # folds (ی/ي, ة/ه, tatweel, Han forms) that this script's folding does not; no other
-                # country that close.
-                dist = min(distance(a, b) for a in keys(q) for b in keys(intended))
-                if dist > 2:
-                    bad(i, r, f"variant is {dist} edits from {intended!r}")
-                rivals = d.countries_within(q, dist) - {key}
-                if rivals:
-                    bad(i, r, f"other countries within {dist} edits: {sorted(rivals)}")
+                check_typo_script(q, intended, set())  # a city: no country may be that close
                 continue
             if cat == "prefix":
                 fq = fold(q)

@@ -18,34 +18,27 @@ import GeoCore
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzIndex(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = Array(UnsafeBufferPointer(start: size == 0 ? nil : data, count: size))
-    load(input)
-    load(repaired(input))
-    if size >= 4 {
-        var torn = builtIndex
-        let offset = Int(input[0]) | Int(input[1]) << 8 | Int(input[2]) << 16 | Int(input[3]) << 24
-        let start = offset % (torn.count + 1)
-        for (k, byte) in input.dropFirst(4).enumerated() {
-            if start + k < torn.count { torn[start + k] = byte } else { torn.append(byte) }
-        }
-        load(repaired(torn))
-    }
-    fuzzLayer(input)
+    threeWays(input, real: builtIndex, repair: repairedIndex, load)
+    // The user-layer loader (`FeatureLayer(name:binary:sourceKey:)`, the `--layer` cache) gets the same
+    // three uses, over a real binary layer (`builtLayer`).
+    threeWays(input, real: builtLayer, repair: repairedLayer, loadLayer)
     return 0
 }
 
-/// The user-layer loader (`FeatureLayer(name:binary:sourceKey:)`, the `--layer` cache) gets the same three
-/// uses: the input as a whole binary layer, repaired, and written over a real one (`builtLayer`).
-func fuzzLayer(_ input: [UInt8]) {
-    loadLayer(input)
-    loadLayer(repairedLayer(input))
+/// Gives `input` to `load` three ways: as it is; repaired (`repair`: the header and checksums made valid);
+/// and written over `real` at the offset its first four bytes pick, as a torn write would, repaired. One
+/// function for the index and the layer loaders, so both get the same uses.
+func threeWays(_ input: [UInt8], real: [UInt8], repair: ([UInt8]) -> [UInt8], _ load: ([UInt8]) -> Void) {
+    load(input)
+    load(repair(input))
     if input.count >= 4 {
-        var torn = builtLayer
+        var torn = real
         let offset = Int(input[0]) | Int(input[1]) << 8 | Int(input[2]) << 16 | Int(input[3]) << 24
         let start = offset % (torn.count + 1)
         for (k, byte) in input.dropFirst(4).enumerated() {
             if start + k < torn.count { torn[start + k] = byte } else { torn.append(byte) }
         }
-        loadLayer(repairedLayer(torn))
+        load(repair(torn))
     }
 }
 
@@ -80,18 +73,15 @@ func loadLayer(_ bytes: [UInt8]) {
     _ = layer.binary(sourceKey: key)
 }
 
-/// `bytes` with a binary layer's header made valid for its payload (see `repaired`).
+/// `bytes` with a binary layer's header made valid for its payload: magic, version and byte order from
+/// `builtLayer`, the length and checksum of what follows. Shorter than a header: unchanged.
 func repairedLayer(_ bytes: [UInt8]) -> [UInt8] {
     let header = FeatureLayer.binaryHeaderSize
     guard bytes.count >= header else { return bytes }
     var fixed = bytes
     for k in 0..<16 { fixed[k] = builtLayer[k] }
-    let length = UInt64(bytes.count - header)
     let checksum = fixed.withUnsafeBytes { binaryChecksum(UnsafeRawBufferPointer(rebasing: $0[header...])) }
-    for k in 0..<8 {
-        fixed[32 + k] = UInt8(truncatingIfNeeded: length >> UInt64(8 * k))
-        fixed[40 + k] = UInt8(truncatingIfNeeded: checksum >> UInt64(8 * k))
-    }
+    BinaryHeader.patch(&fixed, payloadLength: UInt64(bytes.count - header), checksum: checksum)
     return fixed
 }
 
@@ -174,7 +164,7 @@ func query(_ gazetteer: CountryGazetteer) {
 
 /// `bytes` with the header made valid for its payload: magic, version and byte order from a real index,
 /// the length and checksum of what follows. Shorter than a header: unchanged.
-func repaired(_ bytes: [UInt8]) -> [UInt8] {
+func repairedIndex(_ bytes: [UInt8]) -> [UInt8] {
     guard bytes.count >= CountryGazetteer.binaryHeaderSize else { return bytes }
     var fixed = bytes
     for k in 0..<16 { fixed[k] = builtIndex[k] }

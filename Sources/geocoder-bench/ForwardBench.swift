@@ -18,8 +18,9 @@ import GeoCore
 /// another of the same script), the worst cases of issue 13: one- and two-letter prefixes with limit 250, and 64 KiB queries (random
 /// ASCII, one repeated letter, non-Latin, 1,000 flag emoji, "a,a,a,…", combining marks). Each class runs
 /// `runs` passes; the figure is the median pass's time per query (thread CPU time), with limit 5 unless
-/// the class says otherwise.
-func forwardBench(dataPath: String, runs: Int, only: String?) {
+/// the class says otherwise. Given `queries` (`--query`), only those run, each timed on its own (the worst
+/// queries the classes print, to profile or compare binaries on them).
+func forwardBench(dataPath: String, runs: Int, only: String?, queries given: [String] = []) {
     let directory = dataPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     func table(_ name: String) -> [UInt8] {
         readFile((directory.isEmpty ? "." : directory) + "/" + name) ?? []
@@ -120,7 +121,7 @@ func forwardBench(dataPath: String, runs: Int, only: String?) {
     func repeated(_ unit: String, _ first: String = "") -> String {
         first + String(repeating: unit, count: (cap - first.utf8.count) / unit.utf8.count)
     }
-    let classes: [(String, [String])] = [
+    let classes: [(String, [String])] = !given.isEmpty ? given.map { ("query " + $0, [$0]) } : [
         ("exact country", gazetteer.countries.map { $0.name }),
         ("alias", names.countryNames.filter { $0.kind == .short || $0.kind == .variant || $0.kind == .alias }.map { $0.name }),
         // ISO names and official names of countries with a feature (a name of a code with none is not indexed).

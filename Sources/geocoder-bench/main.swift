@@ -12,8 +12,9 @@ let usage = """
            geocoder-bench --check N [--data PATH]    exactness only, N points of each kind; exit 1 on any mismatch
            geocoder-bench --nearest [--points N] [--runs R] [--bin PATH] [--no-server]
                                                    the nearest-border figures only (issue 14): in-process, then stdio
-           geocoder-bench --forward [--class PREFIX] [--runs R] [--data PATH]
-                                                   forwardGeocode latency per query class (name tables of Data/)
+           geocoder-bench --forward [--class PREFIX] [--query TEXT]... [--runs R] [--data PATH]
+                                                   forwardGeocode latency per query class (name tables of Data/),
+                                                   or per given query (--query, repeatable)
            geocoder-bench --placemark [--points N] [--runs R] [--data PATH]
                                                    country-only vs full placemark in-process, and the layers' exactness
            geocoder-bench --places [--points N] [--runs R] [--check N] [--export-points PATH]
@@ -39,6 +40,7 @@ var withServer = true
 var exportPath: String? = nil
 var forwardOnly = false
 var forwardClass: String? = nil
+var forwardQueries: [String] = []
 var nearestOnly = false
 var placemarkOnly = false
 var placesOnly = false
@@ -62,6 +64,7 @@ while !arguments.isEmpty {
     case "--export-points": exportPath = value()
     case "--forward": forwardOnly = true
     case "--class": forwardClass = value()
+    case "--query": forwardQueries.append(value())
     case "--nearest": nearestOnly = true
     case "--placemark": placemarkOnly = true
     case "--places": placesOnly = true
@@ -79,7 +82,7 @@ if let nearbyLayer {
 }
 let path = locateData(dataPath)
 if forwardOnly {
-    forwardBench(dataPath: path, runs: runs, only: forwardClass)
+    forwardBench(dataPath: path, runs: runs, only: forwardClass, queries: forwardQueries)
     exit(0)
 }
 guard let bytes = readFile(path) else { say("cannot read \(path)"); exit(1) }

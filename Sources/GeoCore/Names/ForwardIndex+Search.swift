@@ -62,9 +62,10 @@ extension ForwardIndex {
         /// place's matched only by an alternate name: a capital ranks first among places of its name within
         /// 10× its size, and a place's own name beats another's alternate unless that one is 100× larger.
         /// An alternate that is a spelling of the place's own name ("St. Petersburg", "Genova") is not
-        /// lowered: `spelling` says so (exact matches only; see `ForwardQuery.isSpelling`).
+        /// lowered: `spelling` says so (exact matches only; see `ForwardQuery.isSpelling`). Not optional: an
+        /// optional closure escapes, and each posting's closure then copied the whole index to the heap.
         func admit(_ posting: Posting, qualifier: Qualifier?, codesAllowed: Bool, flag: Bool, citiesAllowed: Bool = true,
-                   spelling: (() -> Bool)? = nil) -> (kind: NameKind, scored: UInt32, population: Int)? {
+                   spelling: () -> Bool = { false }) -> (kind: NameKind, scored: UInt32, population: Int)? {
             guard let kind = posting.kind else { return nil }
             if kind.isCode ? match == .name : match == .code { return nil }
             let target = posting.target
@@ -80,7 +81,7 @@ extension ForwardIndex {
                 if target < cities.capital.count && cities.capital[target] != 0 {
                     scored = max(scored * 10, ForwardScore.capitalFloor)
                 }
-                if kind == .cityAlternate && !(spelling?() ?? false) { scored /= 100 }
+                if kind == .cityAlternate && !spelling() { scored /= 100 }
                 return (kind, UInt32(min(scored, UInt64(UInt32.max))), Int(population))
             }
             if kind.isDivision {

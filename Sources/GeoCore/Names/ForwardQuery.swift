@@ -90,6 +90,11 @@ enum ForwardQuery {
     /// non-empty result once: "the turkish republic" → "the turkish", "turkish republic", "turkish".
     /// Empty when no such words are there.
     static func strippedKeys(_ key: [UInt8]) -> [[UInt8]] {
+        // Most keys start with none of the words and end with none: no arrays for them (every comma query
+        // asks, for its whole key and the swapped one).
+        guard leadingWords.contains(where: { key.count > $0.count + 1 && key[$0.count] == 0x20 && key.starts(with: $0) })
+            || trailingWords.contains(where: { key.count > $0.count + 1 && key[key.count - $0.count - 1] == 0x20
+                && key.suffix($0.count).elementsEqual($0) }) else { return [] }
         var heads: [[UInt8]] = [key]
         // Every run that matches, so "the democratic republic of the congo" gives both "the congo" and
         // "democratic republic of the congo" (at most a handful: the runs must all start the key).

@@ -40,6 +40,8 @@ extension KeyIndex {
         var skips = 0
         /// Keys decoded and folded: only those of the groups not pruned from the group table.
         var keys = 0
+        /// Keys of those groups passed over unfolded: fewer bytes than the query has scalars less the bound.
+        var shortKeys = 0
     }
 
     /// Calls `body(entry, distance)` for every entry whose key is within `bound` edits of `query`, where an
@@ -114,6 +116,7 @@ extension KeyIndex {
         let band = 2 * bound + 1
         let far = bound + 1  // any value above the bound: all mean "no match", so values are capped here
         let maxDepth = m + bound  // in scalars: a longer key is more than `bound` deletions away
+        let shortest = m - bound  // in scalars: a shorter key is more than `bound` edits away
         // rows[d * band + (j − d + bound)]: distance between the key's first d scalars and the query's first j
         // scalars, for |j − d| ≤ bound.
         // One spare row at the end, for a row computed only to be looked at.
@@ -158,6 +161,10 @@ extension KeyIndex {
         // The key's scalars along the path, for swaps.
         let keyScalars = UnsafeMutablePointer<Int>.allocate(capacity: deepest + 2)
         keyScalars.initialize(repeating: -1, count: deepest + 2)
+        // The rows computed (`work.rows`), counted through a pointer: a `var` the nested `step` and `jump`
+        // wrote cost a dynamic exclusivity check per access.
+        let rowTally = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        rowTally.initialize(to: 0)
         defer {
             rows.deallocate()
             q.deallocate()
@@ -168,6 +175,7 @@ extension KeyIndex {
             open.deallocate()
             inside.deallocate()
             keyScalars.deallocate()
+            rowTally.deallocate()
         }
         let spare = (deepest + 1) * band  // past every row the walks fill
         for j in 0...min(bound, m) { rows[j + bound] = j }
@@ -216,7 +224,7 @@ extension KeyIndex {
                 done[depth + 1] = d + 1
                 open[depth + 1] = depth + 1
                 keyScalars[d] = Int(c)
-                work.rows += 1
+                rowTally.pointee += 1
                 return fill(depth: d, scalar: Int(c), at: (d + 1) * band)
             }
             let length = Self.sequenceLength(path[start])
@@ -241,7 +249,7 @@ extension KeyIndex {
                         return -1
                     }
                 }
-                work.rows += 1
+                rowTally.pointee += 1
                 let rowMin = fill(depth: d, scalar: -1, at: spare)
                 inside[depth + 1] = rowMin
                 return rowMin
@@ -257,7 +265,7 @@ extension KeyIndex {
             done[depth + 1] = d + 1
             open[depth + 1] = depth + 1
             keyScalars[d] = value
-            work.rows += 1
+            rowTally.pointee += 1
             return fill(depth: d, scalar: value, at: (d + 1) * band)
         }
 
@@ -268,6 +276,7 @@ extension KeyIndex {
         /// same row, so when that row is pruned too, only siblings whose last byte can still spell one of
         /// those query scalars (its bytes before that one being the path's) can match. Jump to the next such
         /// sibling, or past the parent when none is left.
+        @inline(__always)
         func jump(pruned: Int, tooLong: Bool) -> (length: Int, next: UInt8?) {
             let parent = pruned - 1
             let start = open[parent]  // where the pruned row's last scalar began
@@ -275,7 +284,7 @@ extension KeyIndex {
             // (`step`) has not counted that scalar yet.
             let parentScalars = open[pruned] == pruned ? done[pruned] - 1 : done[pruned]
             if !tooLong && parent >= 1 && parentScalars >= 0 {
-                work.rows += 1
+                rowTally.pointee += 1
                 if fill(depth: parentScalars, scalar: -1, at: spare) > bound {
                     let c = Int(path[parent])
                     let position = parent - start  // the byte's place in its scalar
@@ -298,12 +307,24 @@ extension KeyIndex {
             return (pruned, nil)
         }
 
+        /// The distance of the key whose path ends at byte `keyEnd` (rows computed down to there), when it
+        /// ends a scalar and lies within the bound: the cell (key scalars, m), if it lies in the band.
+        @inline(__always)
+        func distance(keyEnd: Int) -> Int? {
+            let keyScalarCount = done[keyEnd]
+            let offset = m - keyScalarCount + bound
+            guard open[keyEnd] == keyEnd && offset >= 0 && offset < band else { return nil }
+            let distance = rows[keyScalarCount * band + offset]
+            return distance <= bound ? distance : nil
+        }
+
         // Down to the groups' depth the walk runs over the table of distinct key starts (`groups`), which
         // needs no decoding; a group it does not prune there is walked key by key with a cursor.
         let groupCount = groups.count
         let groupValues = groups.buffer, starts = groupStarts.buffer
         /// The first group at or after `from` whose 8 bytes, cut to `length`, are not below the first
         /// `length` path bytes (`above`: not below and not equal to them), with `next` replacing the last.
+        @inline(__always)
         func findGroup(from: Int, length: Int, next: UInt8?, above: Bool) -> Int {
             var target: UInt64 = 0
             for k in 0..<8 {
@@ -343,6 +364,7 @@ extension KeyIndex {
         let runStartValues = runStarts.buffer, runClassValues = runClasses.buffer
         var run = 0
         var cursor = Cursor(self)
+        var folded = true  // whether `cursor.key` is the current entry's (see `advanceUnfolded`)
         var g = 0
         if firstByte == .same {
             for k in 0..<lead.count { path[k] = lead[k] }
@@ -386,11 +408,11 @@ extension KeyIndex {
                     // exceeds the bound, no key of the run comes within it (rows only grow).
                     if open[depth] != depth {
                         keyScalars[0] = -1
-                        work.rows += 1
+                        rowTally.pointee += 1
                         _ = fill(depth: 0, scalar: -1, at: band)
                     }
                     keyScalars[1] = -1
-                    work.rows += 2
+                    rowTally.pointee += 2
                     _ = fill(depth: 1, scalar: -1, at: 2 * band)
                     if fill(depth: 2, scalar: -1, at: spare) > bound {
                         skipRun = true
@@ -416,17 +438,27 @@ extension KeyIndex {
             g += 1
             if length < 8 && open[length] == length && done[length] < 4 {
                 // Keys of fewer than 4 scalars: every entry of the group has this very key.
-                let keyScalarCount = done[length]
-                let offset = m - keyScalarCount + bound  // the cell (key scalars, m), if it lies in the band
-                if open[length] == length && offset >= 0 && offset < band {
-                    let distance = rows[keyScalarCount * band + offset]
-                    if distance <= bound { for entry in groupStart..<groupEnd { body(entry, distance) } }
-                }
+                if let distance = distance(keyEnd: length) { for entry in groupStart..<groupEnd { body(entry, distance) } }
                 continue
             }
             // Every key of the group starts with its path bytes, whose rows stay valid.
-            if cursor.position != groupStart { cursor.seek(groupStart) }
+            if cursor.position != groupStart {
+                cursor.seek(groupStart)
+                folded = true
+            }
             while cursor.position < groupEnd {
+                // A key of fewer bytes than `shortest` has fewer scalars: more than `bound` edits away.
+                // Passed over without folding it (its length is in the index); the path's rows stay valid.
+                if let bytes = keyLength(cursor.position), bytes < shortest {
+                    work.shortKeys += 1
+                    cursor.advanceUnfolded()
+                    folded = false
+                    continue
+                }
+                if !folded {
+                    cursor.foldCurrentKey()
+                    folded = true
+                }
                 work.keys += 1
                 var depth = length
                 let keyCount = cursor.key.count
@@ -462,16 +494,12 @@ extension KeyIndex {
                     continue
                 }
                 valid = keyCount
-                let keyScalarCount = done[keyCount]
-                let offset = m - keyScalarCount + bound  // the cell (key scalars, m), if it lies in the band
-                if open[keyCount] == keyCount && offset >= 0 && offset < band {
-                    let distance = rows[keyScalarCount * band + offset]
-                    if distance <= bound { body(cursor.position, distance) }
-                }
+                if let distance = distance(keyEnd: keyCount) { body(cursor.position, distance) }
                 cursor.advance()
             }
             valid = min(valid, length)
         }
+        work.rows = rowTally.pointee
         work.cells = work.rows * band
         return work
     }

@@ -289,7 +289,8 @@ struct KeyIndex: Sendable {
         /// move to a block's start).
         private var shared = 0
 
-        init(_ index: KeyIndex) {
+        /// Borrows `index` (an owned parameter copied the index, a retain and release of each table, per cursor).
+        init(_ index: borrowing KeyIndex) {
             data = index.data.buffer
             starts = index.blockStarts.buffer
             postings = index.postings.buffer
@@ -309,6 +310,18 @@ struct KeyIndex: Sendable {
         /// Moves to the next entry.
         mutating func advance() {
             advanceText()
+            if position < count { foldKey() } else { key.removeAll(keepingCapacity: true) }
+        }
+
+        /// Moves to the next entry without folding its key: `key` is stale until `foldCurrentKey` (for a walk
+        /// that can tell from `KeyIndex.keyLength` that it needs no key).
+        mutating func advanceUnfolded() {
+            advanceText()
+            key.removeAll(keepingCapacity: true)
+        }
+
+        /// Folds the current entry's key into `key` (after `advanceUnfolded`).
+        mutating func foldCurrentKey() {
             if position < count { foldKey() } else { key.removeAll(keepingCapacity: true) }
         }
 

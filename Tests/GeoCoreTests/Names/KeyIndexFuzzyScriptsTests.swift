@@ -39,13 +39,7 @@ struct KeyIndexFuzzyScriptsTests {
             }
         }
         let index = builder.build()
-        let keys = (0..<index.count).map { i in
-            var key: [UInt8] = []
-            var text = index.text(i)
-            text.withUTF8 { NameFolding.fold($0, umlauts: index.posting(i).umlauts, into: &key) }
-            return key
-        }
-        return (index, keys)
+        return (index, FuzzyBruteForce.keys(index))
     }
 
     /// Stored keys with scalar edits (a wrong letter of the same script, a swap, a letter dropped or added,
@@ -85,27 +79,7 @@ struct KeyIndexFuzzyScriptsTests {
         let (index, keys) = Self.index(seed: 161)
         var matched = 0, multiByte = 0
         for q in Self.queries(keys, seed: UInt64(162 + bound)) {
-            var found: [Int: Int] = [:]
-            var order: [Int] = []
-            index.forEachFuzzy(q, bound: bound, firstByte: firstByte) { entry, distance in
-                #expect(found[entry] == nil, "entry \(entry) reported twice")
-                found[entry] = distance
-                order.append(entry)
-            }
-            let first = KeyIndexTests.scalars(q).first
-            var expected: [Int: Int] = [:]
-            for (i, key) in keys.enumerated() {
-                let inPart: Bool
-                switch firstByte {
-                case .any: inPart = true
-                case .same: inPart = KeyIndexTests.scalars(key).first == first
-                case .other: inPart = KeyIndexTests.scalars(key).first != first
-                }
-                let d = KeyIndexTests.osa(key, q)
-                if inPart && d <= bound { expected[i] = d }
-            }
-            #expect(found == expected, "query \(String(decoding: q, as: UTF8.self)) (\(q))")
-            #expect(order == order.sorted(), "matches come in entry order")
+            let (expected, _) = FuzzyBruteForce.check(index, keys: keys, query: q, bound: bound, firstByte: firstByte)
             matched += expected.count
             if q.first.map({ $0 >= 0x80 }) ?? false { multiByte += expected.values.filter { $0 > 0 }.count }
         }
