@@ -12,24 +12,28 @@ struct ResultTable {
     let format: OutputFormat
     /// Columns written before the result's (`lat`, `lon` for `reverse`), with one cell each per row.
     let inputColumns: [String]
+    /// Columns written after the result's (`--layer`'s `<layer>_name`, … for `reverse`; `ReverseLayers`).
+    let trailingColumns: [String]
     private var columns: [String]?
-    /// Input cells of rows without a result, seen before the header was known.
-    private var held: [[String]] = []
+    /// Input and trailing cells of rows without a result, seen before the header was known.
+    private var held: [(inputs: [String], trailing: [String])] = []
 
-    init(format: OutputFormat, inputColumns: [String] = []) {
+    init(format: OutputFormat, inputColumns: [String] = [], trailingColumns: [String] = []) {
         self.format = format
         self.inputColumns = inputColumns
+        self.trailingColumns = trailingColumns
     }
 
-    /// Appends the rows for `result` (the bytes a method wrote) to `out`.
-    mutating func add(result: [UInt8], inputs: [String] = [], into out: inout [UInt8]) {
+    /// Appends the rows for `result` (the bytes a method wrote) to `out`; `trailing` has one cell per
+    /// trailing column (none without).
+    mutating func add(result: [UInt8], inputs: [String] = [], trailing: [String] = [], into out: inout [UInt8]) {
         let value = (try? JSONReader.parse(result)) ?? .null
         var rows: [[(String, String)]] = []
         switch value {
         case .array(let elements):
             for element in elements { rows.append(Self.flatten(element)) }
         case .null:
-            addEmpty(inputs: inputs, into: &out)
+            addEmpty(inputs: inputs, trailing: trailing, into: &out)
             return
         default:
             rows.append(Self.flatten(value))
@@ -37,21 +41,24 @@ struct ResultTable {
         for row in rows {
             if columns == nil {
                 columns = row.map(\.0)
-                writeRow(inputColumns + columns!, into: &out)
-                for cells in held { writeRow(cells + Array(repeating: "", count: columns!.count), into: &out) }
+                writeRow(inputColumns + columns! + trailingColumns, into: &out)
+                for row in held {
+                    writeRow(row.inputs + Array(repeating: "", count: columns!.count) + row.trailing, into: &out)
+                }
                 held = []
             }
             let cells = columns!.map { name in row.first { $0.0 == name }?.1 ?? "" }
-            writeRow(inputs + cells, into: &out)
+            writeRow(inputs + cells + trailing, into: &out)
         }
     }
 
     /// A row with the input cells and no result (a point at sea, or a line that is not a point).
-    mutating func addEmpty(inputs: [String], into out: inout [UInt8]) {
+    mutating func addEmpty(inputs: [String], trailing: [String] = [], into out: inout [UInt8]) {
+        let trailing = trailing.isEmpty ? Array(repeating: "", count: trailingColumns.count) : trailing
         if let columns {
-            writeRow(inputs + Array(repeating: "", count: columns.count), into: &out)
+            writeRow(inputs + Array(repeating: "", count: columns.count) + trailing, into: &out)
         } else {
-            held.append(inputs)
+            held.append((inputs, trailing))
         }
     }
 
@@ -59,8 +66,8 @@ struct ResultTable {
     mutating func finish(into out: inout [UInt8]) {
         guard columns == nil else { return }
         columns = []
-        writeRow(inputColumns, into: &out)
-        for cells in held { writeRow(cells, into: &out) }
+        writeRow(inputColumns + trailingColumns, into: &out)
+        for row in held { writeRow(row.inputs + row.trailing, into: &out) }
         held = []
     }
 
