@@ -209,6 +209,15 @@ export interface OpenOptions {
   wasmPath?: string;
   /** The node executable that runs it; default process.execPath. */
   nodePath?: string;
+  /**
+   * GeoJSON layers for `nearby`, `nearbyMany`, `whereAmI` and `whereAmIMany` (call them with `request()`), by
+   * layer name: `{pois: 'data/pois.geojson'}`, as `geocoder serve --layer pois=data/pois.geojson`. Each file's
+   * folder is pre-opened for the module, which reads and indexes the file at every start; a missing or bad
+   * file makes `open()` reject with GeocoderProcessError, whose `stderr` names the layer and the problem.
+   */
+  layers?: Record<string, string>;
+  /** The property that holds a layer feature's name (`--layer-name-key`); default "name". */
+  layerNameKey?: string;
 }
 
 export interface ExitStatus {

@@ -83,10 +83,37 @@ function toPair(point) {
   return point;
 }
 
+/**
+ * The runner's arguments for `options.layers` ({name: path}) and `options.layerNameKey`: `--dir FOLDER` for
+ * each layer's folder (pre-opened under its own absolute path, so the module can read only those folders),
+ * the module, then `--layer NAME=ABSOLUTE-PATH` per layer.
+ */
+function layerArguments(options, wasm) {
+  const layers = options.layers ?? {};
+  if (layers === null || typeof layers !== 'object' || Array.isArray(layers)) {
+    throw new TypeError('layers must be an object {name: path}');
+  }
+  const dirs = new Set();
+  const args = [];
+  for (const [name, file] of Object.entries(layers)) {
+    if (typeof file !== 'string' || file === '') throw new TypeError(`layers.${name} must be a path`);
+    const absolute = path.resolve(file);
+    dirs.add(path.dirname(absolute));
+    args.push('--layer', `${name}=${absolute}`);
+  }
+  if (options.layerNameKey !== undefined) {
+    if (typeof options.layerNameKey !== 'string') throw new TypeError('layerNameKey must be a string');
+    args.push('--layer-name-key', options.layerNameKey);
+  }
+  return [...[...dirs].flatMap((dir) => ['--dir', dir]), wasm, ...args];
+}
+
 class Geocoder {
   /**
    * Starts the server and resolves once it has answered a first request.
-   * @param {{wasmPath?: string, nodePath?: string}} [options]
+   * @param {{wasmPath?: string, nodePath?: string, layers?: Record<string, string>, layerNameKey?: string}} [options]
+   *   `layers`: GeoJSON files for `nearby` and `whereAmI` (`request('nearby', {lat, lon})`), by layer name; the
+   *   module reads each from its folder, which is pre-opened for it, and builds its index at every start.
    * @returns {Promise<Geocoder>}
    */
   static async open(options = {}) {
@@ -112,7 +139,7 @@ class Geocoder {
     // NODE_OPTIONS of the user's process (--inspect, --require hooks, heap limits) are not the child's business.
     const env = { ...process.env };
     delete env.NODE_OPTIONS;
-    this._child = spawn(options.nodePath ?? process.execPath, [...NODE_FLAGS, RUNNER, wasm], {
+    this._child = spawn(options.nodePath ?? process.execPath, [...NODE_FLAGS, RUNNER, ...layerArguments(options, wasm)], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env,
       windowsHide: true,

@@ -2,7 +2,11 @@
 // stdin, stdout and stderr, which index.js holds as pipes. The module is the JSON-RPC server itself (one
 // request line in, one reply line out, answered as each line arrives); it exits 0 at the end of stdin.
 //
-//   node --no-incremental-marking --no-flush-bytecode --no-warnings runner.mjs path/to/geocoder.wasm
+//   node --no-incremental-marking --no-flush-bytecode --no-warnings runner.mjs [--dir DIR]... geocoder.wasm [args...]
+//
+// --dir DIR pre-opens the folder DIR under the same path, as `wasmkit run --dir` does, so that the module can
+// read files in it: the `--layer NAME=PATH` files among the module's args (index.js passes each layer's folder).
+// The module's exit status becomes this process's. The repository's scripts/run-wasm-node.mjs runs this file.
 //
 // The V8 flags are given by index.js on the command line, so they hold from the first instruction and apply
 // to this process only: node 20 (V8 11.3) can corrupt JavaScript objects when it garbage-collects during a
@@ -11,15 +15,22 @@
 import { readFile } from 'node:fs/promises';
 import { WASI } from 'node:wasi';
 
-const path = process.argv[2];
+const argv = process.argv.slice(2);
+const preopens = {};
+while (argv[0] === '--dir' && argv.length > 1) {
+  preopens[argv[1]] = argv[1];
+  argv.splice(0, 2);
+}
+const [path, ...args] = argv;
 if (!path) {
-  process.stderr.write('usage: node runner.mjs geocoder.wasm < requests.jsonl\n');
+  process.stderr.write('usage: node runner.mjs [--dir DIR]... geocoder.wasm [args...] < requests.jsonl\n');
   process.exit(2);
 }
 const wasi = new WASI({
   version: 'preview1',
-  args: ['geocoder'], // WASI libc exits with status 71 before main when argv is empty
+  args: ['geocoder', ...args], // WASI libc exits with status 71 before main when argv is empty
   env: {},
+  preopens,
   stdin: 0,
   stdout: 1,
   stderr: 2,

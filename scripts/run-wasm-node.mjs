@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Runs geocoder.wasm under node's WASI with this process's stdin, stdout and stderr:
-//   node scripts/run-wasm-node.mjs path/to/geocoder.wasm < requests.jsonl
-// The module's exit status becomes node's. The dataset is inside the module, so nothing is preopened.
-import { readFile } from 'node:fs/promises';
+//   node scripts/run-wasm-node.mjs [--dir DIR]... path/to/geocoder.wasm [args...] < requests.jsonl
+// The module's exit status becomes node's. The dataset is inside the module; --dir DIR pre-opens a folder
+// (under the same path) for the `--layer NAME=PATH` files among the args. The WASI host is the node
+// package's own node/runner.mjs; this script sets what its package sets on the command line, then runs it.
 import v8 from 'node:v8';
-import { WASI } from 'node:wasi';
 
 // node 20 (V8 11.3) can corrupt this script's own objects while geocoder.wasm runs: when V8 finishes a
 // garbage collection at a stack-guard check inside a long wasm call, objects referenced only from the
@@ -20,21 +20,4 @@ v8.setFlagsFromString('--no-flush-bytecode');
 // node 20 warns on stderr that WASI is experimental; stdout, the protocol stream, is not affected.
 process.removeAllListeners('warning');
 
-const path = process.argv[2];
-if (!path) {
-  process.stderr.write('usage: node run-wasm-node.mjs geocoder.wasm [args...] < requests.jsonl\n');
-  process.exit(2);
-}
-const wasi = new WASI({
-  version: 'preview1',
-  // WASI libc exits with status 71 before main when argv is empty: argv[0] is required.
-  args: ['geocoder', ...process.argv.slice(3)],
-  env: {},
-  stdin: 0,
-  stdout: 1,
-  stderr: 2,
-  returnOnExit: true,
-});
-const module = await WebAssembly.compile(await readFile(path));
-const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
-process.exitCode = wasi.start(instance);
+await import('../node/runner.mjs');

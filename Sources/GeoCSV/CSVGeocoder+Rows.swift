@@ -17,7 +17,8 @@ extension CSVGeocoder {
             columns = [try resolve(column, role: "forward", candidates: [], names: names)]
         }
         guard options.hasHeader else { return }
-        let added = options.addedColumns(available: gazetteer.availableFields)
+        var added = options.addedColumns(available: gazetteer.availableFields)
+        if case .reverse = options.mode { added += Self.layerColumns(layers, prefix: options.prefix) }
         for name in added where names.contains(Self.trimmedLowercase(name)) { throw .columnClash(name) }
         out.append(UnsafeBufferPointer(rebasing: bytes[record..<scanner.contentEnd]))
         var encoded: [UInt8] = []
@@ -74,7 +75,9 @@ extension CSVGeocoder {
             }
             switch options.mode {
             case .reverse:
+                rowPoint = nil
                 reverseFields(bytes)
+                layerFields(rowPoint)
             case .forward:
                 forwardFields(bytes)
             }
@@ -103,6 +106,7 @@ extension CSVGeocoder {
             return
         }
         let point = GeoPoint(lat: latValue, lon: lonValue)
+        rowPoint = point
         if !fields.isCountryOnly {
             placemarkFields(point)
             return

@@ -45,6 +45,12 @@ public struct CSVGeocoder {
     let maxAddedBytes: Int
     /// How many fields each record gets appended.
     let addedCount: Int
+    /// The user's layers whose nearest feature each reverse row gets (`--layer`; `CSVGeocoder+Layers.swift`).
+    public var layers = FeatureLayers.empty
+    /// How far that nearest feature may be, in metres (`--layer-radius`).
+    public var layerRadiusM = 500.0
+    /// The point of the row being written, for the layer columns; nil when the row has no valid point.
+    var rowPoint: GeoPoint?
 
     /// - Parameters:
     ///   - gazetteer: answers the rows, as the RPC methods do.

@@ -24,10 +24,18 @@ enum WASIServer {
         case failed
     }
 
-    /// Loads the embedded dataset and serves until end of input.
-    /// - Returns: the exit status: 0 at end of input, 1 when the data or stdio fail (with one line on stderr).
+    /// Reads the arguments, loads the embedded dataset and the `--layer` files, and serves until end of input.
+    /// - Returns: the exit status: 0 at end of input, 1 when the data, a layer or stdio fail, 2 for a usage
+    ///   error (each with one line on stderr).
     static func main() -> Int32 {
-        guard let server = loadServer() else { return 1 }
+        let arguments: WASIArguments
+        do throws(WASIArguments.UsageError) {
+            arguments = try WASIArguments.parse(WASIArguments.fromHost())
+        } catch {
+            report(error.message)
+            return 2
+        }
+        guard let layers = WASILayers.load(arguments), let server = loadServer(layers: layers) else { return 1 }
         var session = RPCSession(server: server)
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         do throws(OutputError) {
@@ -59,8 +67,9 @@ enum WASIServer {
     /// first needs them), and its tables are views into the embedded array, which is aligned
     /// for them: nothing is parsed, built or copied. The array is part of the module's data segment and
     /// lives as long as the instance, so it is adopted with nothing to release.
+    /// - Parameter layers: the `--layer` files (`WASILayers`), which `nearby` and `whereAmI` search.
     /// - Returns: nil, after one line on stderr, when the module holds no index or the index is invalid.
-    static func loadServer() -> RPCServer? {
+    static func loadServer(layers: FeatureLayers) -> RPCServer? {
         let count = Int(geocoder_data_count())
         guard count > 0, let start = geocoder_data_bytes() else {
             report("this module was built without its dataset")
@@ -74,7 +83,7 @@ enum WASIServer {
         }
         let storage = ByteStorage(adopting: bytes) { _ in }
         do throws(BinaryFormatError) {
-            var server = RPCServer(gazetteer: try CountryGazetteer(lazyBinary: storage, sourceKey: key))
+            var server = RPCServer(gazetteer: try CountryGazetteer(lazyBinary: storage, sourceKey: key), layers: layers)
             // The dataset is compiled in: no files, no cache; serverInfo still counts every table.
             server.host = ServerHostInfo(program: "geocoder-wasm", runtime: "wasm", files: [
                 ServerHostInfo.DataFile(role: "embedded", path: nil, bytes: count, source: nil),

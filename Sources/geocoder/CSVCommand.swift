@@ -29,8 +29,14 @@ enum CSVCommand {
     /// - Returns: the exit status: 0 when every row was written (bad rows included), 1 on an I/O error or
     ///   a record longer than `--max-record-bytes` (the rows before it are written), 2 when the header does
     ///   not fit the options.
-    static func run(_ request: CSVRequest, input: Int32, output: Int32, gazetteer: CountryGazetteer) -> Int32 {
+    /// - Parameters:
+    ///   - layers: `--layer`: each reverse row gets each layer's nearest feature (`CSVGeocoder+Layers.swift`).
+    ///   - layerRadiusM: `--layer-radius`.
+    static func run(_ request: CSVRequest, input: Int32, output: Int32, gazetteer: CountryGazetteer,
+                    layers: FeatureLayers = .empty, layerRadiusM: Double = 500) -> Int32 {
         var batch = CSVGeocoder(gazetteer: gazetteer, options: request.options)
+        batch.layers = layers
+        batch.layerRadiusM = layerRadiusM
         var progress = ProgressBar(totalBytes: inputSize(input))
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         let send: ([UInt8]) throws(StdioServer.OutputError) -> Void = { (bytes) throws(StdioServer.OutputError) in

@@ -28,6 +28,18 @@ enum Command: Equatable {
         if case .query(.whereAmI, _) = self { return true }
         return false
     }
+
+    /// reverse (one point or `reverse -`) and `csv` with lat/lon: each answer gains the nearest feature of
+    /// each `--layer` (`ReverseLayers.swift`).
+    var takesNearestLayerFeature: Bool {
+        switch self {
+        case .query(.reverseGeocode, _), .reverseLines: return true
+        case .csv(let request):
+            if case .reverse = request.options.mode { return true }
+            return false
+        default: return false
+        }
+    }
 }
 
 /// What `geocoder cache` does.
@@ -64,6 +76,8 @@ struct CommandLineOptions: Equatable {
     var layers: [UserLayers.Spec] = []
     /// `--layer-name-key KEY`: the property that holds a user layer feature's name.
     var layerNameKey = "name"
+    /// `--layer-radius M`: how far reverse and csv look for each layer's nearest feature (`ReverseLayers.swift`).
+    var layerRadiusM = NearbyRequest.defaultRadiusM
     /// The server's caps on each line (`--max-line-bytes` and friends); see `CommandLineOptions+Limits.swift`.
     var limits = RPCLimits()
     /// `--format`: how reverse, forward and bbox print their results.
@@ -78,6 +92,7 @@ struct CommandLineOptions: Equatable {
         var named: [String: String] = [:]
         var index = 0
         var optionsEnded = false
+        var layerRadiusGiven = false
         var limitsGiven = false
         var layerArguments: [String] = []
         while index < arguments.count {
@@ -112,6 +127,14 @@ struct CommandLineOptions: Equatable {
                 var value = inlineValue ?? ""
                 if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
                 if name == "--layer" { layerArguments.append(value) } else { options.layerNameKey = value }
+            case "--layer-radius":
+                var value = inlineValue ?? ""
+                if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
+                guard let radius = Double(value), radius >= 0, radius <= NearbyRequest.maxRadiusM else {
+                    throw UsageError(message: "--layer-radius takes metres from 0 to \(Int(NearbyRequest.maxRadiusM)), got '\(value)'")
+                }
+                options.layerRadiusM = radius
+                layerRadiusGiven = true
             case "--max-data-bytes":
                 var value = inlineValue ?? ""
                 if inlineValue == nil { value = try nextArgument(arguments, &index, for: name) }
@@ -157,8 +180,12 @@ struct CommandLineOptions: Equatable {
         }
         options.command = try command(positionals, named)
         options.layers = try UserLayers.parse(layerArguments)
-        if !options.layers.isEmpty, options.command != .serve, !options.command.isNearby {
-            throw UsageError(message: "--layer applies only to serve, nearby and where")
+        if !options.layers.isEmpty, options.command != .serve, !options.command.isNearby,
+           !options.command.takesNearestLayerFeature {
+            throw UsageError(message: "--layer applies only to serve, nearby, where, reverse and csv (with lat/lon)")
+        }
+        if layerRadiusGiven && (options.layers.isEmpty || !options.command.takesNearestLayerFeature) {
+            throw UsageError(message: "--layer-radius applies only to reverse and csv with --layer")
         }
         if limitsGiven && options.command != .serve {
             throw UsageError(message: "the --max-* options apply only to serve")

@@ -5,23 +5,26 @@ import GeoCore
 /// Each result object is one row; an array of results (forward, bbox) is one row per element; a null
 /// (a point at sea) is a row of empty cells. Nested objects become prefixed columns (`admin1.name` →
 /// `admin1_name`, the names `geocoder csv --fields` uses), arrays become their elements joined by `;`.
-/// The columns are given up front (`reverse`: ``reverseColumns(for:)``) or else the first row's; a later row's missing members are empty cells and its extra members
-/// are left out, so every row has the header's width. Rows before the first object are held back
+/// The columns are given up front (`reverse`: ``reverseColumns(for:)``) or else the first row's; a later
+/// row's missing members are empty cells and its extra members are left out, so every row has the header's width. Rows before the first object are held back
 /// until it gives the header (or the end does).
 struct ResultTable {
     let format: OutputFormat
     /// Columns written before the result's (`lat`, `lon` for `reverse`), with one cell each per row.
     let inputColumns: [String]
+    /// Columns written after the result's (`--layer`'s `<layer>_name`, … for `reverse`; `ReverseLayers`).
+    let trailingColumns: [String]
     private var columns: [String]?
-    /// Input cells of rows without a result, seen before the header was known.
-    private var held: [[String]] = []
+    /// Input and trailing cells of rows without a result, seen before the header was known.
+    private var held: [(inputs: [String], trailing: [String])] = []
 
     /// - Parameter columns: the result columns when they are known before any answer (``reverseColumns(for:)``);
     ///   nil takes them from the first object.
-    init(format: OutputFormat, inputColumns: [String] = [], columns: [String]? = nil) {
+    init(format: OutputFormat, inputColumns: [String] = [], columns: [String]? = nil, trailingColumns: [String] = []) {
         self.format = format
         self.inputColumns = inputColumns
         self.fixedColumns = columns
+        self.trailingColumns = trailingColumns
     }
 
     /// Columns given up front, written as the header before the first row.
@@ -31,11 +34,12 @@ struct ResultTable {
     private mutating func startFixed(into out: inout [UInt8]) {
         guard columns == nil, let fixedColumns else { return }
         columns = fixedColumns
-        writeRow(inputColumns + fixedColumns, into: &out)
+        writeRow(inputColumns + fixedColumns + trailingColumns, into: &out)
     }
 
-    /// Appends the rows for `result` (the bytes a method wrote) to `out`.
-    mutating func add(result: [UInt8], inputs: [String] = [], into out: inout [UInt8]) {
+    /// Appends the rows for `result` (the bytes a method wrote) to `out`; `trailing` has one cell per
+    /// trailing column (none without).
+    mutating func add(result: [UInt8], inputs: [String] = [], trailing: [String] = [], into out: inout [UInt8]) {
         startFixed(into: &out)
         let value = (try? JSONReader.parse(result)) ?? .null
         var rows: [[(String, String)]] = []
@@ -43,7 +47,7 @@ struct ResultTable {
         case .array(let elements):
             for element in elements { rows.append(Self.flatten(element)) }
         case .null:
-            addEmpty(inputs: inputs, into: &out)
+            addEmpty(inputs: inputs, trailing: trailing, into: &out)
             return
         default:
             rows.append(Self.flatten(value))
@@ -51,22 +55,25 @@ struct ResultTable {
         for row in rows {
             if columns == nil {
                 columns = row.map(\.0)
-                writeRow(inputColumns + columns!, into: &out)
-                for cells in held { writeRow(cells + Array(repeating: "", count: columns!.count), into: &out) }
+                writeRow(inputColumns + columns! + trailingColumns, into: &out)
+                for row in held {
+                    writeRow(row.inputs + Array(repeating: "", count: columns!.count) + row.trailing, into: &out)
+                }
                 held = []
             }
             let cells = columns!.map { name in row.first { $0.0 == name }?.1 ?? "" }
-            writeRow(inputs + cells, into: &out)
+            writeRow(inputs + cells + trailing, into: &out)
         }
     }
 
     /// A row with the input cells and no result (a point at sea, or a line that is not a point).
-    mutating func addEmpty(inputs: [String], into out: inout [UInt8]) {
+    mutating func addEmpty(inputs: [String], trailing: [String] = [], into out: inout [UInt8]) {
         startFixed(into: &out)
+        let trailing = trailing.isEmpty ? Array(repeating: "", count: trailingColumns.count) : trailing
         if let columns {
-            writeRow(inputs + Array(repeating: "", count: columns.count), into: &out)
+            writeRow(inputs + Array(repeating: "", count: columns.count) + trailing, into: &out)
         } else {
-            held.append(inputs)
+            held.append((inputs, trailing))
         }
     }
 
@@ -75,8 +82,8 @@ struct ResultTable {
         startFixed(into: &out)
         guard columns == nil else { return }
         columns = []
-        writeRow(inputColumns, into: &out)
-        for cells in held { writeRow(cells, into: &out) }
+        writeRow(inputColumns + trailingColumns, into: &out)
+        for row in held { writeRow(row.inputs + row.trailing, into: &out) }
         held = []
     }
 

@@ -26,9 +26,12 @@ enum ReverseLines {
     }
 
     /// Runs to the end of stdin; returns the exit status (0, or 1 after a bad line or an I/O error).
-    static func run(extra: [JSONObject.Member], format: OutputFormat, output: Int32, gazetteer: CountryGazetteer) -> Int32 {
+    /// - Parameter layers: `--layer`: each answer gains each layer's nearest feature (`ReverseLayers.swift`).
+    static func run(extra: [JSONObject.Member], format: OutputFormat, output: Int32, gazetteer: CountryGazetteer,
+                    layers: ReverseLayers) -> Int32 {
         var table = ResultTable(format: format, inputColumns: ["lat", "lon"],
-                                columns: ResultTable.reverseColumns(for: fields(in: extra).intersection(gazetteer.availableFields)))
+                                columns: ResultTable.reverseColumns(for: fields(in: extra).intersection(gazetteer.availableFields)),
+                                trailingColumns: layers.isEmpty ? [] : layers.columns)
         var pending: [UInt8] = []
         var skipping = false
         var lineNumber = 0
@@ -51,12 +54,14 @@ enum ReverseLines {
             case .success(let call):
                 var writer = JSONWriter()
                 call.writeResult(using: gazetteer, into: &writer)
+                let point = layers.isEmpty ? nil : ReverseLayers.point(of: call)
                 if format == .json {
-                    out += writer.bytes
+                    out += point.map { layers.json(writer.bytes, at: $0) } ?? writer.bytes
                     out.append(0x0A)
                 } else {
-                    let point = CommandLineOptions.pointArguments(text)!
-                    table.add(result: writer.bytes, inputs: [point.lat, point.lon], into: &out)
+                    let arguments = CommandLineOptions.pointArguments(text)!
+                    table.add(result: writer.bytes, inputs: [arguments.lat, arguments.lon],
+                              trailing: point.map { layers.cells(at: $0) } ?? [], into: &out)
                 }
             case .failure(let error):
                 failed = true

@@ -86,9 +86,11 @@ enum Usage {
           --max-data-bytes N: the largest data file or name table read (default 1073741824); each must be
           a regular file.
 
-        USER LAYERS (serve, nearby, where)
+        USER LAYERS (serve, nearby, where, reverse, csv)
           --layer NAME=PATH (repeatable): a GeoJSON file of points, lines and polygons that nearby searches;
           --layer-name-key KEY: the property holding a feature's name (default "name"). Built at start-up.
+          reverse and csv (lat/lon) add each layer's nearest feature within --layer-radius M (default 500):
+          JSON a member "nearby": {NAME: hit or null}; csv/tsv columns NAME_name,NAME_distanceM,NAME_direction.
 
         INDEX CACHE
           A binary index built from the data file is kept in $GEOCODER_CACHE_DIR, else $XDG_CACHE_HOME/geocoder,

@@ -109,9 +109,12 @@ case .query(let method, let params):
         out.bytes.append(0x0A)
         printOut(out.bytes)
     }
+    let layers = ReverseLayers(layers: loadUserLayers(), radiusM: options.layerRadiusM)
     let gazetteer = loadGazetteer()
     call.writeResult(using: gazetteer, into: &out)
+    let point = layers.isEmpty ? nil : ReverseLayers.point(of: call)
     guard options.format != .json else {
+        if let point { out.bytes = layers.json(out.bytes, at: point) }
         out.bytes.append(0x0A)
         printOut(out.bytes)
     }
@@ -119,9 +122,9 @@ case .query(let method, let params):
     if case .reverse(_, _, let fields) = call {
         fixed = ResultTable.reverseColumns(for: fields.intersection(gazetteer.availableFields))
     }
-    var table = ResultTable(format: options.format, columns: fixed)
+    var table = ResultTable(format: options.format, columns: fixed, trailingColumns: point == nil ? [] : layers.columns)
     var rows: [UInt8] = []
-    table.add(result: out.bytes, into: &rows)
+    table.add(result: out.bytes, trailing: point == nil ? [] : layers.cells(at: point), into: &rows)
     table.finish(into: &rows)
     printOut(rows)
 case .reverseLines(let extra, let explicit):
@@ -137,7 +140,9 @@ case .reverseLines(let extra, let explicit):
         report("stdout is not open")
         exit(1)
     }
-    exit(ReverseLines.run(extra: extra, format: options.format, output: outputFD, gazetteer: loadGazetteer()))
+    let layers = ReverseLayers(layers: loadUserLayers(), radiusM: options.layerRadiusM)
+    exit(ReverseLines.run(extra: extra, format: options.format, output: outputFD, gazetteer: loadGazetteer(),
+                          layers: layers))
 case .cache(let action):
     exit(CacheCommand.run(action))
 case .generate(let what):
@@ -148,7 +153,9 @@ case .csv(let request):
         report("stdout is not open")
         exit(1)
     }
-    exit(CSVCommand.run(request, input: input, output: outputFD, gazetteer: loadGazetteer()))
+    let layers = loadUserLayers()
+    exit(CSVCommand.run(request, input: input, output: outputFD, gazetteer: loadGazetteer(), layers: layers,
+                        layerRadiusM: options.layerRadiusM))
 case .index(let output):
     exit(IndexCommand.run(dataPath: options.dataPath, output: output, maxDataBytes: options.maxDataBytes, load: loadGazetteer))
 case .serve:

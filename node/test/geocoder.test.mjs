@@ -3,6 +3,9 @@
 // the geocoder.wasm it bundles.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 
@@ -266,6 +269,34 @@ describe('the server process', () => {
       assert.ok(error.stderr.length > 0, 'the child says why on stderr');
       return true;
     });
+  });
+
+  test('open({layers}) reads the GeoJSON from its folder and nearby/whereAmI search it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'geocoder layers '));
+    const file = path.join(dir, 'pois.geojson');
+    fs.writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [
+      { type: 'Feature', id: 'kiosk', properties: { title: 'Kiosk' }, geometry: { type: 'Point', coordinates: [24.9414, 60.1719] } },
+      { type: 'Feature', id: 'far', properties: { title: 'Far' }, geometry: { type: 'Point', coordinates: [25.5, 60.5] } },
+    ] }));
+    const withLayers = await Geocoder.open({ layers: { pois: file }, layerNameKey: 'title' });
+    try {
+      const hits = await withLayers.request('nearby', { lat: 60.1710, lon: 24.9414, radiusM: 500 });
+      assert.deepEqual(hits.map((h) => [h.layer, h.id, h.name, h.direction]), [['pois', 'kiosk', 'Kiosk', 'N']]);
+      assert.ok(Math.abs(hits[0].distanceM - 100.1) < 0.5, `distance ${hits[0].distanceM}`);
+      const here = await withLayers.request('whereAmI', { lat: 60.1710, lon: 24.9414, poiLayer: 'pois' });
+      assert.equal(here.nearestPOI.name, 'Kiosk');
+    } finally {
+      await withLayers.close();
+    }
+    // A missing file: the module says which layer and why, and open() rejects.
+    await assert.rejects(Geocoder.open({ layers: { pois: path.join(dir, 'missing.geojson') } }), (error) => {
+      assert.ok(error instanceof GeocoderProcessError);
+      assert.equal(error.exitCode, 1);
+      assert.match(error.stderr, /^geocoder: layer pois: cannot read .*missing\.geojson: No such file or directory$/);
+      return true;
+    });
+    await assert.rejects(Geocoder.open({ layers: ['pois.geojson'] }), TypeError);
+    fs.rmSync(dir, { recursive: true });
   });
 
   test('a program that forgets close() still exits when its work is done', () => {

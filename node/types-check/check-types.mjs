@@ -192,7 +192,7 @@ const WRAPPED = { reverseGeocode: 'reverse', reverseGeocodeMany: 'reverseMany', 
   countriesInBBox: 'countriesInBBox', serverInfo: 'serverInfo' };
 // The user-layer methods: the module is built without user layers (README, "Around me"), so they answer
 // from no features; request(method, params) reaches them.
-const UNWRAPPED = Object.fromEntries(['nearby', 'nearbyMany', 'whereAmI', 'whereAmIMany'].map((m) => [m, 'no user layers']));
+const UNWRAPPED = Object.fromEntries(['nearby', 'nearbyMany', 'whereAmI', 'whereAmIMany'].map((m) => [m, "called with request() (open({layers}) loads the layers); reply types not declared yet"]));
 const geocoder = declared('Geocoder');
 for (const m of geocoder ? doc.methods : []) {
   if (UNWRAPPED[m.name]) continue;

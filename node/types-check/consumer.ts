@@ -27,6 +27,8 @@ export async function use(): Promise<void> {
   const info: ServerInfo = await g.serverInfo();
   const runtime: 'native' | 'wasm' = info.runtime;
   const near = await g.request<unknown[]>('nearby', { lat: 60.17, lon: 24.94 });
+  const withLayers: Geocoder = await Geocoder.open({ layers: { pois: 'helsinki.geojson' }, layerNameKey: 'name' });
+  await withLayers.close();
   try {
     await g.forward('x');
   } catch (error) {
@@ -53,6 +55,8 @@ export async function use(): Promise<void> {
   found[0].distanceKm;
   // @ts-expect-error: iso2 may be null
   const iso: string = (here as Placemark & { iso2: string | null }).iso2;
+  // @ts-expect-error: layers are {name: path}, not a list of paths
+  await Geocoder.open({ layers: ['helsinki.geojson'] });
   // @ts-expect-error: the constructor is private; use Geocoder.open
   new Geocoder();
   void iso;

@@ -15,6 +15,7 @@ _geocoder() {
         --kinds|-k) COMPREPLY=($(compgen -W "country city" -- "$cur")); return ;;
         --layer) return ;;
         --layer-name-key) return ;;
+        --layer-radius) return ;;
         --radius) return ;;
         --geometry) COMPREPLY=($(compgen -W "point line polygon" -- "$cur")); return ;;
         --heading) return ;;
@@ -39,7 +40,7 @@ _geocoder() {
         cache) COMPREPLY=($(compgen -W "path list clear" -- "$cur")); return ;;
     esac
     if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "--help -h --version -V --data -d --no-cache --no-places --no-layers --max-data-bytes --format -F --fields -f --max-distance -m --limit -n --lang -l --country -c --kinds -k --layer --layer-name-key --radius --geometry --heading --previous-road --lat --lon --forward --match --min-score --no-header --delimiter --prefix --max-record-bytes --output --max-line-bytes --max-depth --max-batch --max-string-bytes --max-number-chars --max-work --max-values --generate" -- "$cur"))
+        COMPREPLY=($(compgen -W "--help -h --version -V --data -d --no-cache --no-places --no-layers --max-data-bytes --format -F --fields -f --max-distance -m --limit -n --lang -l --country -c --kinds -k --layer --layer-name-key --layer-radius --radius --geometry --heading --previous-road --lat --lon --forward --match --min-score --no-header --delimiter --prefix --max-record-bytes --output --max-line-bytes --max-depth --max-batch --max-string-bytes --max-number-chars --max-work --max-values --generate" -- "$cur"))
     elif [[ $COMP_CWORD -eq 1 ]]; then
         COMPREPLY=($(compgen -W "serve reverse forward bbox nearby where csv index cache help" -- "$cur"))
     else

@@ -19,7 +19,8 @@ extension FeatureLayer {
         var flat = Flattener()
         var features = LayerFeaturesBuilder()
         for (index, feature) in decoded.enumerated() {
-            guard index < Int(UInt32.max) else { throw .tooLarge }
+            // Compared as UInt64: on wasm32 `Int(UInt32.max)` does not fit in an Int and would trap.
+            guard UInt64(index) < UInt64(UInt32.max) else { throw .tooLarge }
             var properties: [UInt8] = Array("null".utf8)
             var featureName: String?
             if let object = feature.properties {

@@ -108,7 +108,8 @@ struct LayerFeaturesBuilder {
         if let name { text.append(contentsOf: name.utf8) }
         offsets.append(UInt32(truncatingIfNeeded: text.count))
         text.append(contentsOf: properties)
-        guard text.count < Int(UInt32.max) else { throw .tooLarge }
+        // Compared as UInt64: on wasm32 `Int(UInt32.max)` does not fit in an Int and would trap.
+        guard UInt64(text.count) < UInt64(UInt32.max) else { throw .tooLarge }
         offsets.append(UInt32(text.count))
     }
 

@@ -255,7 +255,7 @@ extension ForwardIndex {
 extension AreaLayer {
     /// A layer section, read whole (checked against its checksum by the caller) and held to its contract
     /// schema: the answers read these layers by the schemas' names; any other is not this program's.
-    init(section: ByteStorage, _ part: BinarySection) throws(BinaryFormatError) {
+    convenience init(section: ByteStorage, _ part: BinarySection) throws(BinaryFormatError) {
         var input = BinaryReader(section)
         try self.init(reading: &input)
         guard input.remaining == 0 else { throw .invalid("trailing bytes in the \(part.name) section") }
