@@ -76,7 +76,8 @@ struct LongitudeWrapTests {
     @Test("the gap between longitude intervals is the shorter way round the antimeridian")
     func intervalGap() {
         #expect(GeoMath.longitudeGap(west: 170, east: 179, otherWest: -179, otherEast: -170) == 2)
-        #expect(GeoMath.longitudeGap(west: -180, east: -179, otherWest: 179.5, otherEast: 180) == 0.5)
+        #expect(GeoMath.longitudeGap(west: -180, east: -179, otherWest: 179, otherEast: 179.5) == 0.5)
+        #expect(GeoMath.longitudeGap(west: -180, east: -179, otherWest: 179.5, otherEast: 180) == 0, "±180 meet")
         #expect(GeoMath.longitudeGap(west: 0, east: 0, otherWest: 180, otherEast: 180) == 180)
         #expect(GeoMath.longitudeGap(west: -10, east: 10, otherWest: 5, otherEast: 20) == 0)
         var random = TestRandom(seed: 14)
