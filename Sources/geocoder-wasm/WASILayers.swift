@@ -14,7 +14,7 @@ func wasi_fd_filestat_get(_ fd: Int32, _ stat: UnsafeMutableRawPointer) -> UInt1
 /// than the module and is often private; one published module serves every user's layers, as the native
 /// binary does. Why no index cache: a WASI module may write only where the host lets it, and the hosts
 /// that run it (a node package, a browser shim) have no agreed writable folder; building is O(n log n)
-/// in the vertices, about 0.1 s for the Helsinki extract under wasmtime, and done once per start.
+/// in the vertices, done once per start (the 0.5 MB Helsinki fixture: about 0.4 s under node).
 /// The layer is built by the same `FeatureLayer(name:geoJSON:nameKey:)` as the native one, so `nearby` and
 /// `whereAmI` answer the same bytes (scripts/test-wasm compares them).
 enum WASILayers {
