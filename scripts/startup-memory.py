@@ -13,7 +13,7 @@ spawn the pages of a mapped index file present in memory (`/proc/PID/pagemap`, b
 start first. BENCHMARKS.md, "Start-up memory (issue 4d)" and "Index cache owned by the server (issue 13)".
 
 `--fields` asks the timed request for those placemark members (default: the country alone, which reads only
-the index's core section); `--then-all` then sends a full placemark and a forwardGeocode (every section
+the index's core section; `--fields default` names none, so the server answers its default, the whole placemark); `--then-all` then sends a full placemark and a forwardGeocode (every section
 used) and reports VmRSS after them too ("Start-up with sections read when first used", issue 15).
 """
 import argparse
@@ -24,7 +24,10 @@ import subprocess
 import tempfile
 import time
 
-REQUEST = b'{"jsonrpc":"2.0","method":"reverseGeocode","params":{"lat":48.8566,"lon":2.3522},"id":1}\n'
+# The country alone (fields ["country"]: only the index's core section is read) ...
+REQUEST = b'{"jsonrpc":"2.0","method":"reverseGeocode","params":{"lat":48.8566,"lon":2.3522,"fields":["country"]},"id":1}\n'
+# ... and the server's default, every placemark member (every layer section read before the answer).
+DEFAULT_REQUEST = b'{"jsonrpc":"2.0","method":"reverseGeocode","params":{"lat":48.8566,"lon":2.3522},"id":1}\n'
 
 
 def rss_mb(pid):
@@ -96,9 +99,11 @@ def main():
     args = ["--data", opts.data] if opts.data else []
     args += opts.server_args.split()
     request = REQUEST
-    if opts.fields:
+    if opts.fields == "default":
+        request = DEFAULT_REQUEST
+    elif opts.fields:
         fields = ",".join(f'"{f}"' for f in opts.fields.split(","))
-        request = REQUEST.replace(b'"lon":2.3522}', b'"lon":2.3522,"fields":[' + fields.encode() + b']}')
+        request = DEFAULT_REQUEST.replace(b'"lon":2.3522}', b'"lon":2.3522,"fields":[' + fields.encode() + b']}')
     with tempfile.TemporaryDirectory() as cache:
         # One cache folder per binary: binaries with other index keys would rebuild each other's file.
         envs = []
