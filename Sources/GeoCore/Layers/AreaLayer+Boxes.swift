@@ -48,12 +48,17 @@ struct EdgeBox: Sendable {
             lonGapDegrees = Swift.min(toWest, fromEast, 180)
         }
         if gapDegrees == 0 && lonGapDegrees == 0 { return 0 }
-        let g = Swift.min(gapDegrees, 180) * GeoMath.radiansPerDegree / 2
-        let l = lonGapDegrees * GeoMath.radiansPerDegree / 2
+        // x − x³/6 is below sin x everywhere but rises only up to x = √2 (gaps of about 162°): capped
+        // there, a wider gap never gives a smaller bound, so a group's bound stays at most its runs'.
+        let g = Swift.min(Swift.min(gapDegrees, 180) * GeoMath.radiansPerDegree / 2, Self.risingLimit)
+        let l = Swift.min(lonGapDegrees * GeoMath.radiansPerDegree / 2, Self.risingLimit)
         let sg = g - g * g * g / 6, sl = l - l * l * l / 6
         let hav = sg * sg + Swift.max(0, cosLat) * cosMaxLat * sl * sl
         return Swift.max(0, 2 * hav.squareRoot() * Spherical.earthRadiusKm * (1 - 1e-9) - 1e-6)
     }
+
+    /// Where x − x³/6 stops rising (√2).
+    static let risingLimit = 2.0.squareRoot()
 
     /// How far east `to` lies from `from`, in [0, 360) degrees.
     @inline(__always)
