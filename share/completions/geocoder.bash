@@ -12,7 +12,7 @@ _geocoder() {
         --limit|-n) return ;;
         --lang|-l) return ;;
         --country|-c) return ;;
-        --kinds|-k) COMPREPLY=($(compgen -W "country city" -- "$cur")); return ;;
+        --kinds|-k) COMPREPLY=($(compgen -W "country city admin1" -- "$cur")); return ;;
         --layer) return ;;
         --layer-name-key) return ;;
         --layer-radius) return ;;

@@ -2,7 +2,7 @@
 complete -c geocoder -f
 complete -c geocoder -n __fish_use_subcommand -a serve -d 'JSON-RPC 2.0 server, one message per line on stdin/stdout (the default)'
 complete -c geocoder -n __fish_use_subcommand -a reverse -d 'the placemark of a point (LAT LON, LAT,LON, or one point per stdin line)'
-complete -c geocoder -n __fish_use_subcommand -a forward -d 'countries and cities whose names match, best first'
+complete -c geocoder -n __fish_use_subcommand -a forward -d 'countries, admin-1 divisions and cities whose names match, best first'
 complete -c geocoder -n __fish_use_subcommand -a bbox -d 'countries meeting a box'
 complete -c geocoder -n __fish_use_subcommand -a nearby -d 'features of your --layer files near a point, nearest first'
 complete -c geocoder -n __fish_use_subcommand -a where -d 'inside a place, along a road or other, with the sentence a screen reader speaks'
@@ -24,7 +24,7 @@ complete -c geocoder -l max-distance -s m -r -d 'nearest country within KM of a 
 complete -c geocoder -l limit -s n -r -d 'most results (forward: default 5, max 250; nearby: default 10, max 1000)'
 complete -c geocoder -l lang -s l -r -d 'BCP 47 language of the names (de, pt-BR, zh-Hant)'
 complete -c geocoder -l country -s c -r -d 'only results in these ISO alpha-2 countries'
-complete -c geocoder -l kinds -s k -r -a 'country city' -d 'only these kinds of result: country, city'
+complete -c geocoder -l kinds -s k -r -a 'country city admin1' -d 'only these kinds of result: country, city, admin1'
 complete -c geocoder -l layer -r -d 'a GeoJSON file of points, lines and polygons that nearby searches (repeatable); reverse and csv add its nearest feature'
 complete -c geocoder -l layer-name-key -r -d 'the property holding a layer feature'\''s name (default name)'
 complete -c geocoder -l layer-radius -r -d 'how far reverse and csv look for each layer'\''s nearest feature, in metres (default 500, max 10000)'
