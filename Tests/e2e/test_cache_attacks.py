@@ -362,8 +362,11 @@ def test_max_data_bytes(tmp_path):
     code, _, err, _ = run(["reverse", "5", "5", "--data", str(data), "--max-data-bytes", str(size - 1)],
                           tmp_path / "cache")
     assert code == 1 and err.count("\n") == 1 and f"--max-data-bytes ({size - 1})" in err, err
-    # The name tables found for it (the bundled ones, megabytes each) are held to the same cap.
+    # The files found for it (the bundled name tables and layers, megabytes each) are held to the same cap.
     code, _, err, _ = run(["reverse", "5", "5", "--data", str(data), f"--max-data-bytes={size}"], tmp_path / "cache")
+    assert code == 1 and "/Data/" in err and "--max-data-bytes" in err, err
+    code, _, err, _ = run(["reverse", "5", "5", "--data", str(data), "--no-layers", f"--max-data-bytes={size}"],
+                          tmp_path / "cache")
     assert code == 1 and ".tsv" in err and "--max-data-bytes" in err, err
     assert reverse_name(["--data", str(data), "--no-places", "--max-data-bytes", str(1 << 30)], tmp_path / "c2") \
         == "Squareland"

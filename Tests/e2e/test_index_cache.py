@@ -96,6 +96,12 @@ def status_kb(pid, field):
     raise AssertionError(f"no {field} in /proc/{pid}/status")
 
 
+def mapped_index_files(pid):
+    """The .idx files the process maps (from /proc/PID/maps)."""
+    with open(f"/proc/{pid}/maps") as maps:
+        return {line.split()[-1] for line in maps if line.rstrip().endswith(".idx")}
+
+
 def held_index_files(pid):
     """The .idx files the process maps or has open (from /proc/PID/maps and /proc/PID/fd)."""
     held = set()
@@ -113,9 +119,10 @@ def held_index_files(pid):
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/maps"), reason="needs /proc/PID/maps")
 def test_loaded_index_is_the_servers_own_memory_and_answers_stay_right(tmp_path):
-    """The index is read into memory the server owns: after the load it neither maps nor holds open its
-    cache file (so nothing done to the file can reach it), and that memory shows in its RSS as anonymous
-    memory the size of the index, not hidden in the page cache."""
+    """The index is read into memory the server owns: it never maps its cache file, it holds at most one
+    read-only descriptor of it (to read the sections a request first needs; index format 22 onwards), and
+    once every section was used that memory shows in its RSS as anonymous memory the size of the index, not
+    hidden in the page cache."""
     cache = tmp_path / "cache"
     run(["reverse", "0", "0", "--data", DATA], cache)  # builds the index file
     [name] = cache_files(cache)
@@ -129,15 +136,25 @@ def test_loaded_index_is_the_servers_own_memory_and_answers_stay_right(tmp_path)
                     for k, (m, p) in enumerate(calls))
     proc = subprocess.Popen([locate_binary(), "--data", DATA], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
     try:
-        proc.stdin.write(lines.split("\n")[0].encode() + b"\n")
+        proc.stdin.write(lines.encode())
         proc.stdin.flush()
-        first = [proc.stdout.readline()]
-        assert held_index_files(proc.pid) == set(), "the server keeps no mapping or descriptor of its cache file"
+        replies = [proc.stdout.readline() for _ in calls]
+        assert mapped_index_files(proc.pid) == set(), "the server never maps its cache file"
+        held = held_index_files(proc.pid)
+        assert len(held) <= 1, held
+        for fd in os.listdir(f"/proc/{proc.pid}/fd"):
+            try:
+                target = os.readlink(f"/proc/{proc.pid}/fd/{fd}")
+            except OSError:
+                continue
+            if ".idx" in target:
+                with open(f"/proc/{proc.pid}/fdinfo/{fd}") as info:
+                    flags = int(next(l for l in info if l.startswith("flags:")).split()[1], 8)
+                assert flags & 0o3 == os.O_RDONLY, f"the cache file is open for writing ({flags:o})"
         anonymous = status_kb(proc.pid, "RssAnon")
-        assert anonymous >= index_kb, f"{anonymous} kB anonymous memory after the load, index is {index_kb} kB"
-        proc.stdin.write("\n".join(lines.split("\n")[1:]).encode())
+        assert anonymous >= index_kb, f"{anonymous} kB anonymous memory after every section was used, index is {index_kb} kB"
         proc.stdin.close()
-        replies = first + proc.stdout.read().splitlines()
+        replies += proc.stdout.read().splitlines()
     finally:
         proc.stdin.close()
         assert proc.wait(timeout=REPLY_TIMEOUT) == 0

@@ -92,9 +92,14 @@ def test_reverse_json_gains_each_layers_nearest_feature(layers):
 
 def test_reverse_at_sea_and_outside_the_radius(layers):
     pois, roads, _ = layers
-    proc = run_cli(["reverse", "0", "-30", "--layer", f"pois={pois}"])
+    # Out at sea the country answer is null; with `-f country` the layers' member is all that is left.
+    proc = run_cli(["reverse", "0", "-30", "-f", "country", "--layer", f"pois={pois}"])
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == {"nearby": {"pois": None}}
+    # With the default fields the placemark's sea members come first, the layers' member last.
+    proc = run_cli(["reverse", "0", "-30", "--layer", f"pois={pois}"])
+    answer = json.loads(proc.stdout)
+    assert answer["timezone"] == "Etc/GMT+2" and "iso2" not in answer and list(answer)[-1] == "nearby", answer
     # A longitude outside [-180, 180] is wrapped, as reverse wraps it: 24.94 + 360 is Helsinki.
     proc = run_cli(["reverse", "60.1704", "384.9378", "--layer", f"roads={roads}", "--layer-radius", "50"])
     assert proc.returncode == 0, proc.stderr

@@ -188,6 +188,6 @@ def test_layer_file_checks_and_usage(geocoder_bin, tmp_path, layer):
     assert done.returncode == 1 and done.stderr == f"geocoder: layer x: cannot read {tmp_path}: it is a directory, not a regular file\n"
     assert run(geocoder_bin, tmp_path, "nearby", "0", "0", "--layer", "nameonly").returncode == 2
     assert run(geocoder_bin, tmp_path, "nearby", "0", "0", "--layer", f"a={layer}", "--layer", f"a={layer}").returncode == 2
-    assert run(geocoder_bin, tmp_path, "reverse", "0", "0", "--layer", f"a={layer}").returncode == 2
+    assert run(geocoder_bin, tmp_path, "forward", "Paris", "--layer", f"a={layer}").returncode == 2
     hits = nearby(geocoder_bin, tmp_path, layer, 60.1712, 24.9415, "--radius", "0", "--layer-name-key", "title")
     assert hits[0]["name"] == "Block"
