@@ -57,13 +57,19 @@ package enum GazetteerLoader {
         case .success(let countries): gazetteer = CountryGazetteer(countries: countries)
         case .failure(let error): return .failure(error)
         }
-        // Layers before names: the admin-1 layer's divisions join forward search (`withNames`).
-        switch LayerFiles.load(layerPaths, maxBytes: maxBytes, warnings: &warnings) {
-        case .success(let layers): gazetteer = gazetteer.withLayers(admin1: layers[0], timezones: layers[1])
+        // The admin-1 layer before the names (its divisions join forward search, `withNames`), the time zones
+        // after them: the time-zone layer is not resident while the name index is built, which keeps a first
+        // start's peak memory down (scripts/attack check 7).
+        switch LayerFiles.load([layerPaths[0], nil], maxBytes: maxBytes, warnings: &warnings) {
+        case .success(let layers): gazetteer = gazetteer.withLayers(admin1: layers[0], timezones: nil)
         case .failure(let error): return .failure(error)
         }
         switch NameFiles.load(namePaths, maxBytes: maxBytes) {
         case .success(let names): gazetteer = gazetteer.withNames(names)
+        case .failure(let error): return .failure(error)
+        }
+        switch LayerFiles.load([nil, layerPaths[1]], maxBytes: maxBytes, warnings: &warnings) {
+        case .success(let layers): gazetteer = gazetteer.withLayers(admin1: gazetteer.admin1Layer, timezones: layers[1])
         case .failure(let error): return .failure(error)
         }
         // A file with warnings is not cached, so its warnings show on every start, not only the first.
