@@ -15,7 +15,7 @@ async function main() {
     try {
       if (parts.length === 2 && parts.every((p) => p.trim() !== "" && !isNaN(Number(p)))) {
         const found = await geo.reverseGeocode(Number(parts[0]), Number(parts[1]));
-        return found ? `${found.iso2} ${found.name} (${found.match}, ${found.distanceKm} km)` : "no country";
+        return found && found.iso2 !== undefined ? `${found.iso2} ${found.name} (${found.match}, ${found.distanceKm} km)` : "no country";
       }
       const [best] = await geo.forwardGeocode(item, 1);
       return best ? `${best.iso2} ${best.name} (score ${best.score})` : "no match";

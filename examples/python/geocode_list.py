@@ -28,7 +28,8 @@ def main():
             try:
                 if len(parts) == 2 and all(p.strip().lstrip("-").replace(".", "", 1).isdigit() for p in parts):
                     found = geo.reverse_geocode(float(parts[0]), float(parts[1]))
-                    answer = "no country" if found is None else \
+                    # At sea the default answer (every placemark member) has a time zone but no country.
+                    answer = "no country" if found is None or "iso2" not in found else \
                         f"{found['iso2']} {found['name']} ({found['match']}, {found['distanceKm']} km)"
                 else:
                     matches = geo.forward_geocode(item, limit=1)
