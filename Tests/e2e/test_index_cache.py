@@ -102,19 +102,22 @@ def mapped_index_files(pid):
         return {line.split()[-1] for line in maps if line.rstrip().endswith(".idx")}
 
 
-def held_index_files(pid):
-    """The .idx files the process maps or has open (from /proc/PID/maps and /proc/PID/fd)."""
-    held = set()
-    with open(f"/proc/{pid}/maps") as maps:
-        held.update(line.split()[-1] for line in maps if line.rstrip().endswith(".idx"))
+def open_index_files(pid):
+    """(descriptor, path) of each .idx file the process has open (from /proc/PID/fd)."""
+    found = []
     for fd in os.listdir(f"/proc/{pid}/fd"):
         try:
             target = os.readlink(f"/proc/{pid}/fd/{fd}")
         except OSError:
             continue
         if ".idx" in target:
-            held.add(target)
-    return held
+            found.append((fd, target))
+    return found
+
+
+def held_index_files(pid):
+    """The .idx files the process maps or has open (from /proc/PID/maps and /proc/PID/fd)."""
+    return mapped_index_files(pid) | {target for _, target in open_index_files(pid)}
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/maps"), reason="needs /proc/PID/maps")
@@ -142,15 +145,10 @@ def test_loaded_index_is_the_servers_own_memory_and_answers_stay_right(tmp_path)
         assert mapped_index_files(proc.pid) == set(), "the server never maps its cache file"
         held = held_index_files(proc.pid)
         assert len(held) <= 1, held
-        for fd in os.listdir(f"/proc/{proc.pid}/fd"):
-            try:
-                target = os.readlink(f"/proc/{proc.pid}/fd/{fd}")
-            except OSError:
-                continue
-            if ".idx" in target:
-                with open(f"/proc/{proc.pid}/fdinfo/{fd}") as info:
-                    flags = int(next(l for l in info if l.startswith("flags:")).split()[1], 8)
-                assert flags & 0o3 == os.O_RDONLY, f"the cache file is open for writing ({flags:o})"
+        for fd, _ in open_index_files(proc.pid):
+            with open(f"/proc/{proc.pid}/fdinfo/{fd}") as info:
+                flags = int(next(l for l in info if l.startswith("flags:")).split()[1], 8)
+            assert flags & 0o3 == os.O_RDONLY, f"the cache file is open for writing ({flags:o})"
         anonymous = status_kb(proc.pid, "RssAnon")
         assert anonymous >= index_kb, f"{anonymous} kB anonymous memory after every section was used, index is {index_kb} kB"
         proc.stdin.close()
