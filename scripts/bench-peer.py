@@ -50,6 +50,18 @@ PEER = "shapely==2.2.0"
 REVERSE_GEOCODER = "reverse_geocoder==1.5.1"
 
 
+def time_reverse_geocoder(rg, points, runs):
+    """reverse_geocoder's `search(mode=1)` on `points` after one warm-up call: (median points per CPU second
+    over `runs` runs, the last run's answers)."""
+    rg.search(points[:1], mode=1, verbose=False)
+    rates = []
+    for _ in range(runs):
+        t = time.process_time()
+        found = rg.search(points, mode=1, verbose=False)
+        rates.append(len(points) / (time.process_time() - t))
+    return statistics.median(rates), found
+
+
 def ensure_shapely():
     try:
         import shapely  # noqa: F401
@@ -243,13 +255,7 @@ def places(args):
     for label, part in (("uniform on the sphere", rows[:n]), ("within 5 km of borders/coasts", rows[n:])):
         q = [(float(a), float(b)) for a, b in part[:, :2]]
         if rg is not None:
-            rg.search(q[:1], mode=1, verbose=False)
-            rates = []
-            for _ in range(args.runs):
-                t = time.process_time()
-                found = rg.search(q, mode=1, verbose=False)
-                rates.append(n / (time.process_time() - t))
-            rate = statistics.median(rates)
+            rate, found = time_reverse_geocoder(rg, q, args.runs)
             rlat = np.array([float(r["lat"]) for r in found])
             rlon = np.array([float(r["lon"]) for r in found])
             agree = np.mean((np.abs(rlat - part[:, 3]) < 1e-4) & (np.abs(rlon - part[:, 4]) < 1e-4))
@@ -368,13 +374,7 @@ def placemark(args):
         print(f"  {label} ({n} points): geocoder full placemark over stdio {ours / 1e6:.3f} M/s "
               f"(fields [\"country\"]: {statistics.median(country_rates) / 1e6:.3f} M/s)")
         if rg is not None:
-            rg.search(points[:1], mode=1, verbose=False)
-            rates = []
-            for _ in range(args.runs):
-                t = time.process_time()
-                found = rg.search(points, mode=1, verbose=False)
-                rates.append(n / (time.process_time() - t))
-            rate = statistics.median(rates)
+            rate, found = time_reverse_geocoder(rg, points, args.runs)
             same_place = same_admin = same_division = both = 0
             for ans, r in zip(answers, found):
                 locality = (ans or {}).get("locality") or {}
