@@ -162,6 +162,21 @@ enum NearestBench {
         say("  maxDistanceKm 20037.5, South Pacific 1° grid (65° S–15° S, 160° W–80° W, \(grid.count) sea points): median \(fixed(median(grid), 1)) µs, worst \(fixed(worst.µs, 1)) µs (at \(worst.lat), \(worst.lon))")
     }
 
+    /// The time per call of `nearestArea` for one point and radius (`--nearest-point LAT,LON,KM`): the
+    /// least of 21 rounds of 64 calls, hot, and the answer.
+    static func point(index: CountryIndex, _ p: GeoPoint, radius: Double) {
+        var least = Double.infinity, sink = 0
+        for _ in 0..<21 {
+            let t0 = now()
+            for _ in 0..<64 { sink &+= index.nearestArea(to: p, withinKm: radius)?.area ?? -1 }
+            least = min(least, (now() - t0) / 64)
+        }
+        let answer = index.nearestArea(to: p, withinKm: radius)
+        let scan = index.nearestAreaByScan(to: p, withinKm: radius)
+        let same = answer?.area == scan?.area && answer?.distanceKm == scan?.distanceKm
+        say("nearest border at \(p.lat), \(p.lon), maxDistanceKm \(radius): \(fixed(least * 1e6, 3)) µs per call (least of 21 rounds of 64), area \(answer?.area ?? -1) at \(answer.map { fixed($0.distanceKm, 3) } ?? "—") km, \(same ? "identical to" : "DIFFERENT from") the scan\(sink == 42 ? " " : "")")
+    }
+
     /// Pipelined `reverseGeocode` over stdio on the near-coast points, default radius and strict.
     static func stdio(server: String, args: [String], nearCoast: [GeoPoint], requests: Int) {
         for strict in [false, true] {

@@ -12,6 +12,7 @@ let usage = """
            geocoder-bench --check N [--data PATH]    exactness only, N points of each kind; exit 1 on any mismatch
            geocoder-bench --nearest [--points N] [--runs R] [--bin PATH] [--no-server]
                                                    the nearest-border figures only (issue 14): in-process, then stdio
+           geocoder-bench --nearest-point LAT,LON,KM       one point's nearest-border time (hot) and answer
            geocoder-bench --forward [--class PREFIX] [--query TEXT]... [--runs R] [--data PATH]
                                                    forwardGeocode latency per query class (name tables of Data/),
                                                    or per given query (--query, repeatable)
@@ -42,6 +43,7 @@ var forwardOnly = false
 var forwardClass: String? = nil
 var forwardQueries: [String] = []
 var nearestOnly = false
+var nearestPoint: [Double] = []
 var placemarkOnly = false
 var placesOnly = false
 var nearbyLayer: String? = nil
@@ -66,6 +68,7 @@ while !arguments.isEmpty {
     case "--class": forwardClass = value()
     case "--query": forwardQueries.append(value())
     case "--nearest": nearestOnly = true
+    case "--nearest-point": nearestPoint = value().split(separator: ",").compactMap { Double(String($0)) }
     case "--placemark": placemarkOnly = true
     case "--places": placesOnly = true
     case "--nearby": nearbyLayer = value()
@@ -101,6 +104,11 @@ let sizes = index.tableSizes
 say("index tables: \(sizes.entries) border-cell entries, \(sizes.edgeReferences) edge references, \(sizes.toggles) toggle latitudes; border records \(fixed(Double(sizes.recordBytes) / 1e6)) MB, cell sketches \(fixed(Double(sizes.sketchBytes) / 1e6)) MB")
 let near = index.nearListSizes
 say("near lists (\(fixed(CountryIndex.nearListRadiusKm)) km): \(near.references) listed chunk references, \(fixed(Double(near.bytes) / 1e6)) MB")
+
+if nearestPoint.count == 3 {
+    NearestBench.point(index: index, GeoPoint(lat: nearestPoint[0], lon: nearestPoint[1]), radius: nearestPoint[2])
+    exit(0)
+}
 
 let exactPoints = placesOnly ? pointCount : checkOnly ?? pointCount
 let uniform = PointSets.uniform(exactPoints, seed: 2024)

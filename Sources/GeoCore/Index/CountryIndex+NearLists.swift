@@ -133,25 +133,38 @@ extension CountryIndex {
     /// Measures the edges of the chunk whose list word is `word` that could tie or beat the best; with
     /// `nearestFirst`, the one with the least bound before the others (for the first chunk, when the best
     /// is still the radius).
+    ///
+    /// Each edge's bound is worked out once, from its vertices, and kept on the stack: the pass after the
+    /// first measure compares the kept bounds with the tightened limit instead of reading and bounding
+    /// every edge again. A kept bound is still a lower bound after `tighten`: only `longitudeFactor` can
+    /// change, and it only grows (a smaller limit reaches less far poleward), so a kept bound is at most
+    /// the fresh one. It may therefore let through an edge the fresh bound would skip; that edge is farther
+    /// than the limit, so `measure` leaves the best alone and the answer is the same.
     @inline(__always)
     func searchChunk(_ word: UInt32, nearestFirst: Bool, _ search: inout NearestSearch) {
-        let first = Int(word & Self.chunkVertexMask), end = first &+ Int(word >> 28) &+ 1
-        var nearest = -1
-        if nearestFirst {
-            var nearestBound = search.limitSquared
-            for i in first..<end {
-                let bound = search.bound(edge: i, in: self)
-                if bound <= nearestBound {
-                    nearestBound = bound
-                    nearest = i
-                }
+        let first = Int(word & Self.chunkVertexMask), count = Int(word >> 28) &+ 1
+        guard nearestFirst else {
+            for i in first..<(first &+ count) {
+                if search.bound(edge: i, in: self) > search.limitSquared { continue }
+                search.measure(edge: i, in: self)
             }
-            if nearest < 0 { return }
-            search.measure(edge: nearest, in: self)
+            return
         }
-        for i in first..<end where i != nearest {
-            if search.bound(edge: i, in: self) > search.limitSquared { continue }
-            search.measure(edge: i, in: self)
+        var bounds = InlineArray<16, Double>(repeating: 0)
+        var nearest = -1, nearestBound = search.limitSquared
+        for k in 0..<count {
+            let bound = search.bound(edge: first &+ k, in: self)
+            bounds[k] = bound
+            if bound <= nearestBound {
+                nearestBound = bound
+                nearest = k
+            }
+        }
+        if nearest < 0 { return }
+        search.measure(edge: first &+ nearest, in: self)
+        for k in 0..<count where k != nearest {
+            if bounds[k] > search.limitSquared { continue }
+            search.measure(edge: first &+ k, in: self)
         }
     }
 }
