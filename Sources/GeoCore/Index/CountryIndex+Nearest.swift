@@ -351,7 +351,8 @@ struct NearestSearch {
     @inline(__always)
     static func cosineBelow(degrees: Double) -> Double {
         let x = degrees * GeoMath.radiansPerDegree, x2 = x * x
-        return max(0, 1 - x2 / 2 + x2 * x2 / 24 - x2 * x2 * x2 / 720)
+        // Shrunk a little: near 0 the rounded polynomial can land an ulp above the rounded cosine.
+        return max(0, (1 - x2 / 2 + x2 * x2 / 24 - x2 * x2 * x2 / 720) * (1 - 1e-12) - 1e-15)
     }
 
     /// Whether every point at least `latitudeGap` degrees of latitude and `longitudeGap` degrees of

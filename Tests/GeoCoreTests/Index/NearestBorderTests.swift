@@ -5,7 +5,8 @@ import Testing
 /// reference) and against brute force over every edge, near coasts, far at sea, across ±180 and at the poles.
 @Suite("Nearest border: the best-first search answers what the full scan and brute force answer")
 struct NearestBorderTests {
-    static let radii: [Double] = [10, 50, 100, 1000, 20037.5]
+    /// 128 and 129 km: the last radius searched in one pass and the first that deepens from a 64 km cap.
+    static let radii: [Double] = [10, 50, 100, 128, 129, 1000, 20037.5]
 
     /// Areas that put edges where the search is delicate: two boxes meeting at ±180, an island near the
     /// North Pole, a cap round the South Pole (as Natural Earth draws Antarctica), two areas sharing a
@@ -90,6 +91,18 @@ struct NearestBorderTests {
         }
         #expect(found > checked / 3, "most points have a border in range (\(found) of \(checked))")
         #expect(ties > 10, "the shared corner gives points equally near two areas (\(ties))")
+    }
+
+    @Test("the longitude factor's trigonometry-free cosine is a lower bound within 1e-3 of the cosine")
+    func cosineBelowIsALowerBound() {
+        var worst = 0.0
+        for k in 0...90_000 {
+            let degrees = Double(k) / 1000
+            let exact = GeoMath.sinCos(degrees: degrees).cos, below = NearestSearch.cosineBelow(degrees: degrees)
+            #expect(below <= exact, "cos \(degrees)°: \(below) above \(exact)")
+            worst = max(worst, exact - below)
+        }
+        #expect(worst < 1e-3, "at most 1e-3 below the cosine (\(worst))")
     }
 
     @Test("the trigonometry-free window the sea exit reads holds every cell of the scan's window")
