@@ -1,8 +1,11 @@
 import GeoCore
 
 enum ManyBench {
-    /// `reverseGeocodeMany` with 1,000 points per request.
-    static func run(server: String, args: [String], points: [GeoPoint], total: Int, label: String = "uniform points") {
+    /// `reverseGeocodeMany` with 1,000 points per request; with `countryOnly`, `fields: ["country"]` (the
+    /// country answer issue 14 measures, without the placemark's other members); with `strict`,
+    /// `maxDistanceKm: 0`.
+    static func run(server: String, args: [String], points: [GeoPoint], total: Int, label: String = "uniform points",
+                    countryOnly: Bool = false, strict: Bool = false) {
         let perRequest = 1000
         let requests = max(1, total / perRequest)
         var payload: [UInt8] = []
@@ -14,7 +17,8 @@ enum ManyBench {
                 k += 1
                 line += (j == 0 ? "[" : ",[") + fixed(p.lat, 6) + "," + fixed(p.lon, 6) + "]"
             }
-            line += "]},\"id\":\(id)}\n"
+            line += "]" + (countryOnly ? ",\"fields\":[\"country\"]" : "") + (strict ? ",\"maxDistanceKm\":0" : "")
+            line += "},\"id\":\(id)}\n"
             payload += Array(line.utf8)
         }
         var rates: [Double] = []
@@ -26,7 +30,7 @@ enum ManyBench {
         if rates.isEmpty {
             say("  stdio, reverseGeocodeMany: not answered")
         } else {
-            say("  stdio, reverseGeocodeMany (\(requests) requests × \(perRequest) points, \(label)): \(fixed(median(rates) / 1000, 0)) k points/s (median of 3)")
+            say("  stdio, reverseGeocodeMany (\(requests) requests × \(perRequest) points, \(label)\(countryOnly ? ", fields [country]" : "")): \(fixed(median(rates) / 1000, 0)) k points/s (median of 3)")
         }
     }
 }

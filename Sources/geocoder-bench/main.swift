@@ -173,7 +173,8 @@ if nearestOnly {
         say("")
         say("server process: \(server) \(serverArgs.joined(separator: " "))")
         NearestBench.stdio(server: server, args: serverArgs, nearCoast: nearBorder, requests: requestCount)
-        ManyBench.run(server: server, args: serverArgs, points: nearBorder, total: requestCount, label: "within 5 km of borders/coasts, default 10 km")
+        ManyBench.run(server: server, args: serverArgs, points: nearBorder, total: requestCount, label: "within 5 km of borders/coasts, default 10 km", countryOnly: true)
+        ManyBench.run(server: server, args: serverArgs, points: nearBorder, total: requestCount, label: "within 5 km of borders/coasts, strict", countryOnly: true, strict: true)
     }
     exit(failures == 0 ? 0 : 1)
 }
