@@ -49,7 +49,17 @@ enum PlacemarkBench {
             [gazetteer.countries[k].adm0a3, nil, gazetteer.countries[k].name, nil, nil, nil, nil, nil, nil, nil]
         }
         let (zones, zoneSource) = layer("timezones.geojson", schema: ["tzid"]) { k in ["Zone/\(k)"] }
-        let full = gazetteer.withLayers(admin1: admin1, timezones: zones)
+        // The name tables too, so the full placemark has its locality, as the server answers it.
+        func table(_ name: String) -> [UInt8] { readFile(directory + "/" + name) ?? [] }
+        var places = gazetteer
+        do throws(NameDataError) {
+            places = gazetteer.withNames(try NameData.parse(countryNames: table("country-names.tsv"),
+                                                            admin1: table("admin1.tsv"), cities: table("cities.tsv")))
+        } catch {
+            say("no name tables (\(error.message)): the placemark has no locality")
+        }
+        let full = places.withLayers(admin1: admin1, timezones: zones)
+        say("places for the locality: \(full.cityCount) cities")
         say("placemark layers (built in \(fixed((now() - t0) * 1000, 0)) ms): admin-1 \(admin1.featureCount) features, \(admin1.index.edgeCount) edges (\(admin1Source)); time zones \(zones.featureCount) features, \(zones.index.edgeCount) edges (\(zoneSource))")
         for (name, layer) in [("admin-1", admin1), ("time zones", zones)] {
             let near = layer.index.nearListSizes
