@@ -14,7 +14,7 @@ import GeoCore
 /// the country layer's size; the report says which.
 enum PlacemarkBench {
     static func run(countryPath: String, gazetteer: CountryGazetteer, uniform: [GeoPoint], nearBorder: [GeoPoint],
-                    runs: Int) {
+                    runs: Int, fullOnly: Bool = false) {
         let directory = countryPath.lastIndex(of: "/").map { String(countryPath[..<$0]) } ?? "."
         var standIn: [MultiPolygon]? = nil
         func countryAreas() -> [MultiPolygon] {
@@ -49,8 +49,37 @@ enum PlacemarkBench {
             [gazetteer.countries[k].adm0a3, nil, gazetteer.countries[k].name, nil, nil, nil, nil, nil, nil, nil]
         }
         let (zones, zoneSource) = layer("timezones.geojson", schema: ["tzid"]) { k in ["Zone/\(k)"] }
-        let full = gazetteer.withLayers(admin1: admin1, timezones: zones)
-        say("placemark layers (built in \(fixed((now() - t0) * 1000, 0)) ms): admin-1 \(admin1.featureCount) features, \(admin1.index.edgeCount) edges (\(admin1Source)); time zones \(zones.featureCount) features, \(zones.index.edgeCount) edges (\(zoneSource))")
+        let layersBuilt = now() - t0
+        // The name tables too, so the full placemark has its locality, as the server answers it.
+        func table(_ name: String) -> [UInt8] { readFile(directory + "/" + name) ?? [] }
+        var places = gazetteer
+        do throws(NameDataError) {
+            places = gazetteer.withNames(try NameData.parse(countryNames: table("country-names.tsv"),
+                                                            admin1: table("admin1.tsv"), cities: table("cities.tsv")))
+        } catch {
+            say("no name tables (\(error.message)): the placemark has no locality")
+        }
+        let full = places.withLayers(admin1: admin1, timezones: zones)
+        say("places for the locality: \(full.cityCount) cities (name tables and layers joined in \(fixed((now() - t0 - layersBuilt) * 1000, 0)) ms)")
+        say("placemark layers (built in \(fixed(layersBuilt * 1000, 0)) ms): admin-1 \(admin1.featureCount) features, \(admin1.index.edgeCount) edges (\(admin1Source)); time zones \(zones.featureCount) features, \(zones.index.edgeCount) edges (\(zoneSource))")
+        for (name, layer) in [("admin-1", admin1), ("time zones", zones)] {
+            let near = layer.index.nearListSizes
+            say("  \(name): near lists \(near.references) listed chunk references, \(fixed(Double(near.bytes) / 1e6)) MB")
+        }
+        if fullOnly {
+            for (label, points) in [("uniform on the sphere", uniform), ("within 5 km of borders/coasts", nearBorder)] {
+                let placemark = rate(points, runs: runs) { p in
+                    let m = full.placemark(at: p)
+                    return (m?.admin1?.feature ?? -1) &+ (m?.timezone?.utf8.count ?? 0) &+ (m?.locality?.geonameid ?? 0)
+                }
+                say("  \(label): full placemark \(fixed(placemark / 1e6)) M/s")
+            }
+            // The admin-1 fallback alone: points in no division, the layer's nearest-border search at 10 km.
+            let outside = nearBorder.filter { admin1.index.area(containing: $0) == nil }
+            let nearest = rate(outside, runs: runs) { admin1.index.nearestArea(to: $0, withinKm: 10)?.area ?? -1 }
+            say("  admin-1 nearest division within 10 km, \(outside.count) near-border points in no division: \(fixed(nearest / 1e6)) M/s")
+            return
+        }
         for (name, layer) in [("admin-1", admin1), ("time zones", zones)] {
             for (label, points) in [("uniform", uniform), ("within 5 km of borders", nearBorder)] {
                 var differ = 0

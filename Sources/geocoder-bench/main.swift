@@ -16,8 +16,9 @@ let usage = """
            geocoder-bench --forward [--class PREFIX] [--query TEXT]... [--runs R] [--data PATH]
                                                    forwardGeocode latency per query class (name tables of Data/),
                                                    or per given query (--query, repeatable)
-           geocoder-bench --placemark [--points N] [--runs R] [--data PATH]
-                                                   country-only vs full placemark in-process, and the layers' exactness
+           geocoder-bench --placemark [--points N] [--runs R] [--data PATH] [--full-only]
+                                                   country-only vs full placemark in-process, and the layers' exactness;
+                                                   --full-only: the full placemark's rates alone (for a profiler)
            geocoder-bench --places [--points N] [--runs R] [--check N] [--export-points PATH]
                                                    the nearest-place layer (issue 15): build, exactness vs a scan, speed;
                                                    --export-points then writes lat, lon, geonameid, place lat, lon per point
@@ -45,6 +46,7 @@ var forwardQueries: [String] = []
 var nearestOnly = false
 var nearestPoint: [Double] = []
 var placemarkOnly = false
+var placemarkFullOnly = false
 var placesOnly = false
 var nearbyLayer: String? = nil
 var whereLayer: String? = nil
@@ -70,6 +72,7 @@ while !arguments.isEmpty {
     case "--nearest": nearestOnly = true
     case "--nearest-point": nearestPoint = value().split(separator: ",").compactMap { Double(String($0)) }
     case "--placemark": placemarkOnly = true
+    case "--full-only": placemarkFullOnly = true
     case "--places": placesOnly = true
     case "--nearby": nearbyLayer = value()
     case "--where": whereLayer = value()
@@ -133,6 +136,13 @@ if let exportPath {
     close(fd)
 }
 
+// The full placemark's rates alone: no exactness pass before them, so a profile shows the queries.
+if placemarkOnly && placemarkFullOnly {
+    PlacemarkBench.run(countryPath: path, gazetteer: gazetteer, uniform: uniform, nearBorder: nearBorder, runs: runs,
+                       fullOnly: true)
+    exit(0)
+}
+
 // Exactness: grid answer == whole-polygon crossing-number answer, on every point.
 let reference = CountryIndex.Reference(index)
 var failures = 0
@@ -160,7 +170,8 @@ if let checkOnly {
 }
 
 if placemarkOnly {
-    PlacemarkBench.run(countryPath: path, gazetteer: gazetteer, uniform: uniform, nearBorder: nearBorder, runs: runs)
+    PlacemarkBench.run(countryPath: path, gazetteer: gazetteer, uniform: uniform, nearBorder: nearBorder, runs: runs,
+                       fullOnly: placemarkFullOnly)
     exit(0)
 }
 

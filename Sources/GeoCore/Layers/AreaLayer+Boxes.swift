@@ -42,11 +42,9 @@ struct EdgeBox: Sendable {
     @inline(__always)
     func lowerBoundKm(lat: Double, lon: Double, cosLat: Double) -> Double {
         let gapDegrees = Swift.max(0, reachSouth - lat, lat - reachNorth)
-        var lonGapDegrees = 0.0
-        if west <= east && !(lon >= west && lon <= east) {
-            let toWest = EdgeBox.eastward(from: lon, to: west), fromEast = EdgeBox.eastward(from: east, to: lon)
-            lonGapDegrees = Swift.min(toWest, fromEast, 180)
-        }
+        // The nearest-border search's one antimeridian rule (the point is the interval lon...lon); a box
+        // keeping every longitude (west > east) has no gap.
+        let lonGapDegrees = west <= east ? GeoMath.longitudeGap(west: lon, east: lon, otherWest: west, otherEast: east) : 0
         if gapDegrees == 0 && lonGapDegrees == 0 { return 0 }
         // x − x³/6 is below sin x everywhere but rises only up to x = √2 (gaps of about 162°): capped
         // there, a wider gap never gives a smaller bound, so a group's bound stays at most its runs'.
@@ -59,13 +57,6 @@ struct EdgeBox: Sendable {
 
     /// Where x − x³/6 stops rising (√2).
     static let risingLimit = 2.0.squareRoot()
-
-    /// How far east `to` lies from `from`, in [0, 360) degrees.
-    @inline(__always)
-    static func eastward(from: Double, to: Double) -> Double {
-        let d = to - from
-        return d < 0 ? d + 360 : (d >= 360 ? d - 360 : d)
-    }
 
     /// The smallest box holding every box of `boxes` (not empty): its bound is at most each of theirs, as
     /// its latitude and longitude gaps are no larger and its `cosMaxLat` no larger; any box keeping every

@@ -62,6 +62,25 @@ struct EdgeBoxTests {
         }
     }
 
+    /// A box on one side of the antimeridian and a point on the other: the longitude gap is the short way
+    /// across the line (GeoMath.longitudeGap's rule), so the bound is near the true distance, not 0 and not
+    /// the 359.9° the long way round would give.
+    @Test("the bound across the antimeridian takes the short way round", arguments: [
+        (boxWest: 179.9, boxEast: 180.0, lon: -179.9),
+        (boxWest: -180.0, boxEast: -179.9, lon: 179.8),
+        (boxWest: 179.0, boxEast: 179.9, lon: -180.0),
+    ])
+    func antimeridianGap(boxWest: Double, boxEast: Double, lon: Double) {
+        let box = EdgeBox(south: 0, north: 0, west: boxWest, east: boxEast, reachSouth: 0, reachNorth: 0, cosMaxLat: 1)
+        let p = GeoPoint(lat: 0, lon: lon)
+        let bound = box.lowerBoundKm(lat: 0, lon: lon, cosLat: 1)
+        // Along the equator the distance to the box's nearer corner is the longitude gap itself.
+        let nearer = Swift.min(Spherical.distanceKm(p, GeoPoint(lat: 0, lon: boxWest)),
+                               Spherical.distanceKm(p, GeoPoint(lat: 0, lon: boxEast)))
+        #expect(bound <= nearer, "a lower bound")
+        #expect(bound > 0.999 * nearer, "tight: the gap across the line, \(bound) km for \(nearer) km")
+    }
+
     @Test("a layer without its boxes gives the same answers as with them")
     func withoutBoxes() throws {
         let plain = AreaLayer(propertyNames: ["name"], values: Self.layer(vertices: 60, radius: 6, seed: 9).values,
