@@ -29,9 +29,10 @@ enum AroundMeFastPath {
         static let lat = 1, lon = 2, radiusM = 4, limit = 8, heading = 16
     }
 
-    /// `{"params":{…}}` nests two levels; `"whereAmI"`, `"jsonrpc"`, `"radiusM"` and `"heading"` are the
-    /// longest strings matched literally; the largest shape holds 11 values.
-    static let deepestShape = 2, longestFixedString = 8, mostValues = 11
+    /// `{"params":{…}}` nests two levels; `"whereAmI"` is the longest string matched literally; the largest
+    /// shape taken holds 9 values (the request, its four members' values, four params), which is also what
+    /// `RPCServer.valueCountBound` counts for it.
+    static let deepestShape = 2, longestFixedString = 8, mostValues = 9
 
     /// Answers `line` when it is a plain `nearby` or `whereAmI` request (without its `\n`).
     /// - Returns: true when a reply object was appended to `out`; false when the general path must answer.

@@ -89,6 +89,10 @@ struct AroundMeFastPathTests {
             let (handled, general) = Self.both(line, try Self.server(limits))
             #expect(handled == general)
         }
+        // The most values the fast path takes: exactly what the general path allows at that cap.
+        #expect(Self.plan(line, RPCLimits(maxValues: 9)) != nil)
+        let (atCap, generalAtCap) = Self.both(line, try Self.server(RPCLimits(maxValues: 9)))
+        #expect(atCap == generalAtCap && atCap.contains(#""result":"#))
         // A budget too small for the call: the same refusal from both paths.
         let tight = RPCLimits(maxWork: 10)
         #expect(Self.plan(line, tight) != nil)
