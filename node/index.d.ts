@@ -159,6 +159,89 @@ export interface ForwardOptions {
   match?: 'code' | 'name' | 'any';
 }
 
+/** The 8-wind name of a bearing. */
+export type Direction = 'N' | 'NE' | 'E' | 'SE' | 'S' | 'SW' | 'W' | 'NW';
+
+/** One feature of a user layer as nearby (and whereAmI's poi, road, nearestRoad, nearestPOI) return it. */
+export interface NearbyFeature {
+  /** The layer's name (`open({layers: {NAME: path}})`). */
+  layer: string;
+  /** The feature's id as written in the file. */
+  id: string | number | null;
+  /** The name property (`layerNameKey`, default "name"). */
+  name: string | null;
+  /** The feature's properties as written in the file. */
+  properties: Record<string, unknown> | null;
+  geometry: 'Point' | 'MultiPoint' | 'LineString' | 'MultiLineString' | 'Polygon' | 'MultiPolygon' | 'GeometryCollection';
+  /** Great-circle metres to the feature's nearest point (sphere R = 6,371,008.8 m); 0 inside a polygon. */
+  distanceM: number;
+  /** Initial bearing to nearestPoint, degrees clockwise from true north; null at distance 0. */
+  bearingDeg: number | null;
+  direction: Direction | null;
+  /** Polygons: whether the point is inside (or on the boundary); null for points and lines. */
+  inside: boolean | null;
+  /** [lat, lon] of the feature's point nearest the query. */
+  nearestPoint: [number, number];
+}
+
+/** A vertex shared by named roads with two or more different names. */
+export interface Intersection {
+  layer: string;
+  /** The roads' distinct names. */
+  names: string[];
+  /** [lat, lon]. */
+  point: [number, number];
+  distanceM: number;
+  bearingDeg: number | null;
+  direction: Direction | null;
+}
+
+/** A whereAmI answer; absent members are null. */
+export interface WhereAmI {
+  context: 'insidePOI' | 'alongsideRoad' | 'other';
+  /** The innermost place containing the point. */
+  poi: NearbyFeature | null;
+  /** The road within 20 m (the previous road while it is still within 20 m). */
+  road: NearbyFeature | null;
+  intersection: Intersection | null;
+  /** The nearest road within 500 m, when road is null. */
+  nearestRoad: NearbyFeature | null;
+  /** The nearest place within 500 m not containing the point. */
+  nearestPOI: NearbyFeature | null;
+  /** The English sentence a screen reader speaks. */
+  phrase: string;
+}
+
+export type GeometryKind = 'point' | 'line' | 'polygon';
+
+export interface NearbyOptions {
+  /** Metres, 0-10000 (default 500). */
+  radiusM?: number;
+  /** The most features, 1-1000 (default 10). */
+  limit?: number;
+  /** Layer names to search (default all). */
+  layers?: string[];
+  /** Only these kinds of feature: point, line, polygon; one or a list. */
+  geometry?: GeometryKind | GeometryKind[];
+}
+
+export interface WhereAmIOptions {
+  /** The way the user faces, degrees clockwise from true north (0-360). */
+  heading?: number;
+  /** The road of the previous answer: its name, or its id as text. */
+  previousRoad?: string;
+  /** The layer whose lines are the roads (default every layer's). */
+  roadLayer?: string;
+  /** The layer whose points and polygons are the places (default every layer's). */
+  poiLayer?: string;
+}
+
+/** whereAmIMany's options: whereAmI's, less the heading, which each point carries. */
+export type WhereAmIManyOptions = Omit<WhereAmIOptions, 'heading'>;
+
+/** A point of a trace: `[lat, lon]`, `[lat, lon, heading]` or `{lat, lon, heading?}`. */
+export type TracePoint = readonly [number, number] | readonly [number, number, number] | { lat: number; lon: number; heading?: number };
+
 /** A polygon layer as serverInfo reports it. */
 export interface LayerInfo {
   present: boolean;
@@ -181,6 +264,8 @@ export interface ServerInfo {
   binaryFormatVersion: number;
   layers: { countries: LayerInfo; admin1: LayerInfo; timezones: LayerInfo };
   tables: { cities: TableInfo; admin1Names: TableInfo; countryNames: TableInfo };
+  /** The user's GeoJSON layers (`open({layers})`) in the order given, with their feature counts by kind. */
+  userLayers: Array<{ name: string; features: number; points: number; lines: number; polygons: number }>;
   /** The data files the host found; the wasm module reports its compiled-in dataset as role "embedded". */
   files: Array<{
     role: 'countries' | 'countryNames' | 'admin1' | 'cities' | 'admin1Polygons' | 'timezones' | 'embedded';
@@ -210,7 +295,7 @@ export interface OpenOptions {
   /** The node executable that runs it; default process.execPath. */
   nodePath?: string;
   /**
-   * GeoJSON layers for `nearby`, `nearbyMany`, `whereAmI` and `whereAmIMany` (call them with `request()`), by
+   * GeoJSON layers for `nearby`, `nearbyMany`, `whereAmI` and `whereAmIMany`, by
    * layer name: `{pois: 'data/pois.geojson'}`, as `geocoder serve --layer pois=data/pois.geojson`. Each file's
    * folder is pre-opened for the module, which reads and indexes the file at every start; a missing or bad
    * file makes `open()` reject with GeocoderProcessError, whose `stderr` names the layer and the problem.
@@ -258,6 +343,14 @@ export class Geocoder {
   /** The countries whose polygons meet the box, by English name. */
   countriesInBBox(minLat: number, minLon: number, maxLat: number, maxLon: number): Promise<CountryCodes[]>;
   countriesInBBox(box: BBox): Promise<CountryCodes[]>;
+  /** The user layers' features within radiusM of the point, nearest first ([] without layers). */
+  nearby(lat: number, lon: number, options?: NearbyOptions): Promise<NearbyFeature[]>;
+  /** nearby for each point, in one request: one array of features per point, in order. */
+  nearbyMany(points: ReadonlyArray<readonly [number, number] | LatLon>, options?: NearbyOptions): Promise<NearbyFeature[][]>;
+  /** Inside a place, alongside a road, or other; the intersection ahead and the phrase to speak. */
+  whereAmI(lat: number, lon: number, options?: WhereAmIOptions): Promise<WhereAmI>;
+  /** whereAmI for each point of a trace, the road carried from each answer to the next point. */
+  whereAmIMany(points: ReadonlyArray<TracePoint>, options?: WhereAmIManyOptions): Promise<WhereAmI[]>;
   /** What the server loaded (layers, tables, data files, limits): `serverInfo`. */
   serverInfo(): Promise<ServerInfo>;
   /** The server's OpenRPC document. */

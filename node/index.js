@@ -5,6 +5,7 @@
 //   const g = await Geocoder.open();
 //   await g.reverse(48.8566, 2.3522);           // { iso2: 'FR', name: 'France', match: 'inside', ... }
 //   await g.forward('Paris', { limit: 3 });      // [{ kind: 'city', name: 'Paris', iso2: 'FR', ... }, ...]
+//   // with open({ layers: { pois: 'pois.geojson' } }): g.nearby(60.17, 24.94), g.whereAmI(60.17, 24.94, { heading: 90 })
 //   await g.close();
 //
 // Why a child process and not a worker thread: the module is a WASI *command*; wasi.start() runs the
@@ -112,7 +113,7 @@ class Geocoder {
   /**
    * Starts the server and resolves once it has answered a first request.
    * @param {{wasmPath?: string, nodePath?: string, layers?: Record<string, string>, layerNameKey?: string}} [options]
-   *   `layers`: GeoJSON files for `nearby` and `whereAmI` (`request('nearby', {lat, lon})`), by layer name; the
+   *   `layers`: GeoJSON files for `nearby()` and `whereAmI()` (and their Many forms), by layer name; the
    *   module reads each from its folder, which is pre-opened for it, and builds its index at every start.
    * @returns {Promise<Geocoder>}
    */
@@ -310,6 +311,48 @@ class Geocoder {
       return this.request('countriesInBBox', { minLat: s, minLon: w, maxLat: n, maxLon: e });
     }
     return this.request('countriesInBBox', { minLat, minLon, maxLat, maxLon });
+  }
+
+  /**
+   * The features of the user layers (`open({layers})`) within `radiusM` of a point, nearest first, each with
+   * its distance, bearing and direction. [] when the server has no layers.
+   * @param {number} lat
+   * @param {number} lon
+   * @param {{radiusM?: number, limit?: number, layers?: string[], geometry?: string|string[]}} [options]
+   */
+  nearby(lat, lon, options) {
+    return this.request('nearby', named({ lat, lon }, options));
+  }
+
+  /**
+   * `nearby` for each point of a list (`[lat, lon]` pairs or `{lat, lon}` objects), in one nearbyMany request:
+   * one array of features per point, in order. The options apply to every point. The server's work budget
+   * takes about 10,000 points a request at the default radius; a longer list is refused (-32600, maxWork).
+   */
+  nearbyMany(points, options) {
+    if (!Array.isArray(points)) throw new TypeError('points must be an array');
+    return this.request('nearbyMany', named({ points: points.map(toPair) }, options));
+  }
+
+  /**
+   * Where a point is, as Soundscape says it: inside a place, alongside a road or other, the intersection ahead
+   * (within +-45 degrees of `heading`), the nearest road and place, and the English `phrase`.
+   * @param {number} lat
+   * @param {number} lon
+   * @param {{heading?: number, previousRoad?: string, roadLayer?: string, poiLayer?: string}} [options]
+   */
+  whereAmI(lat, lon, options) {
+    return this.request('whereAmI', named({ lat, lon }, options));
+  }
+
+  /**
+   * `whereAmI` for each point of a trace (`[lat, lon]`, `[lat, lon, heading]` or `{lat, lon, heading?}`), in
+   * one whereAmIMany request; the server carries each answer's road to the next point as `previousRoad`.
+   * About 10,000 points fit the server's work budget in one request.
+   */
+  whereAmIMany(points, options) {
+    if (!Array.isArray(points)) throw new TypeError('points must be an array');
+    return this.request('whereAmIMany', named({ points }, options));
   }
 
   /** What the server loaded: its layers, name tables, data (for the module, the embedded dataset) and limits. */

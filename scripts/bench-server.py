@@ -11,13 +11,18 @@ server's default is every placemark member); --placemark also times the default,
 Usage: python3 scripts/bench-server.py [--bin .build/release/geocoder] [--starts 11] [--requests 100000] [--runs 3]
        [--fields country,admin1,territory,locality,timezone]   (the requests name those fields; default: country)
                                        [--placemark]
+       python3 scripts/bench-server.py --layer city=/tmp/city.geojson --around nearby,whereAmI [--starts 0]
+                                       (issue 18: pipelined `nearby` k = 10, 500 m and `whereAmI` heading 90
+                                       uniform over scripts/gen-city.py's city, with the server's CPU per request)
+       --save-around DIR writes the request files (DIR/nearby.jsonl, DIR/whereAmI.jsonl) and exits, for
+       comparing two servers' replies byte for byte or for `perf record`.
 No timing here is asserted anywhere; these are figures for BENCHMARKS.md.
 """
 import argparse
 import os
 import statistics
 
-from benchclient import COUNTRY, cold_start, throughput, uniform_payload
+from benchclient import COUNTRY, around_payload, cold_start, throughput, uniform_payload
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -30,7 +35,27 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--fields", default=None)
     parser.add_argument("--placemark", action="store_true", help="also the default fields: every member")
+    parser.add_argument("--layer", action="append", default=[], help="NAME=PATH, passed to the server")
+    parser.add_argument("--around", default=None, help="nearby,whereAmI: time these instead of reverseGeocode")
+    parser.add_argument("--save-around", default=None, metavar="DIR")
     args = parser.parse_args()
+    if args.save_around:
+        os.makedirs(args.save_around, exist_ok=True)
+        for method in ("nearby", "whereAmI"):
+            with open(os.path.join(args.save_around, f"{method}.jsonl"), "wb") as f:
+                f.write(around_payload(args.requests, seed=2026, method=method))
+        return
+    argv = [args.bin] + [part for layer in args.layer for part in ("--layer", layer)]
+    if args.around:
+        for method in args.around.split(","):
+            data = around_payload(args.requests, seed=2026, method=method)
+            cpu = []
+            rates = [throughput(argv, data, args.requests, cpu=cpu) for _ in range(args.runs)]
+            print(f"pipelined {method}, {args.requests} requests, {args.runs} runs: median {statistics.median(rates):,.0f} "
+                  f"req/s (min {min(rates):,.0f}, max {max(rates):,.0f}); server CPU median "
+                  f"{statistics.median(cpu) / args.requests * 1e6:.1f} us/request (runs: "
+                  + ", ".join(f"{c / args.requests * 1e6:.1f}" for c in cpu) + ")")
+        return
     starts = cold_start([args.bin], args.starts)
     print(f"start-up (spawn -> first answer, fields [\"country\"]), {args.starts} runs: median {statistics.median(starts) * 1000:.1f} ms, "
           f"min {min(starts) * 1000:.1f} ms")

@@ -48,13 +48,45 @@ def uniform_payload(n, seed, fields=COUNTRY):
     return ("\n".join(lines) + "\n").encode()
 
 
-def throughput(argv, data, n):
+# The generated city's square (scripts/gen-city.py): the around-me requests fall uniformly inside it.
+CITY_BOX = (60.12, 24.84, 60.228, 25.056)
+
+
+def around_payload(n, seed, method, box=CITY_BOX):
+    """n `nearby` (k = 10, 500 m) or `whereAmI` (heading 90) request lines for points uniform in `box`
+    (south, west, north, east), ids 1..n: the requests the issue-18 stdio figures are measured with."""
+    rng = random.Random(seed)
+    south, west, north, east = box
+    lines = []
+    for i in range(n):
+        lat = round(rng.uniform(south, north), 6)
+        lon = round(rng.uniform(west, east), 6)
+        if method == "nearby":
+            params = {"lat": lat, "lon": lon, "radiusM": 500, "limit": 10}
+        else:
+            params = {"lat": lat, "lon": lon, "heading": 90}
+        lines.append(json.dumps({"jsonrpc": "2.0", "method": method, "params": params, "id": i + 1},
+                                separators=(",", ":")))
+    return ("\n".join(lines) + "\n").encode()
+
+
+def cpu_seconds(pid):
+    """User + system CPU seconds a live process has used so far (/proc/PID/stat, clock ticks)."""
+    import os
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def throughput(argv, data, n, cpu=None):
     """Requests/s for the n request lines in `data`, through one process that has already answered once,
-    so start-up is not counted. The requests are written from a thread while the replies are read."""
+    so start-up is not counted. When `cpu` is a list, the server's CPU seconds for the n requests are
+    appended to it (read from /proc before the server sees the end of its input). The requests are written from a thread while the replies are read."""
     proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     proc.stdin.write(FIRST)
     proc.stdin.flush()
     proc.stdout.readline()
+    cpu0 = cpu_seconds(proc.pid) if cpu is not None else 0
     t0 = time.perf_counter()
     writer = threading.Thread(target=lambda: (proc.stdin.write(data), proc.stdin.close()))
     writer.start()
@@ -64,6 +96,8 @@ def throughput(argv, data, n):
             break
         got += 1
     elapsed = time.perf_counter() - t0
+    if cpu is not None:
+        cpu.append(cpu_seconds(proc.pid) - cpu0)
     writer.join()
     proc.wait()
     if got != n:

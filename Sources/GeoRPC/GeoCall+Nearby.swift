@@ -25,41 +25,55 @@ extension GeoCall {
 
     /// One hit as `nearby` writes it (`whereAmI` writes its places and roads the same way).
     public static func writeHit(_ hit: NearbyHit, layers: FeatureLayers, into out: inout JSONWriter) {
-        let layer = layers.layers[hit.layer]
-        let features = layer.features
-        out.beginObject()
-        out.key("layer")
-        out.string(layer.name)
-        out.key("id")
-        // The id and properties are kept as the compact JSON `JSONWriter.value` writes: copied as they
-        // are, not parsed and written again.
-        let id = features.encodedID(hit.feature)
-        if id.isEmpty { out.null() } else { out.raw(id) }
-        out.key("name")
-        if let name = features.name(hit.feature) { out.string(name) } else { out.null() }
-        out.key("properties")
-        out.raw(features.encodedProperties(hit.feature))
-        out.key("geometry")
-        if let kind = features.kind(hit.feature) { out.string(kind.name) } else { out.null() }
-        writeReach(distanceM: hit.distanceM, bearingDeg: hit.bearingDeg, direction: hit.direction, into: &out)
-        out.key("inside")
-        if let inside = hit.inside { out.bool(inside) } else { out.null() }
-        out.key("nearestPoint")
-        out.beginArray()
-        out.number(hit.nearestPoint.lat)
-        out.number(hit.nearestPoint.lon)
-        out.endArray()
-        out.endObject()
+        // Read through the buffer: `layers.layers[k]` copies the whole layer (a retain per table) per hit.
+        layers.layers.withUnsafeBufferPointer { all in
+            let features = all[hit.layer].features
+            out.beginObject()
+            key(AroundKeys.layer, &out)
+            out.string(all[hit.layer].name)
+            key(AroundKeys.id, &out)
+            // The id and properties are kept as the compact JSON `JSONWriter.value` writes: copied as they
+            // are, not parsed and written again.
+            let id = features.encodedID(hit.feature)
+            if id.isEmpty { out.null() } else { out.raw(id) }
+            key(Keys.name, &out)
+            if let name = features.name(hit.feature) { out.string(name) } else { out.null() }
+            key(AroundKeys.properties, &out)
+            out.raw(features.encodedProperties(hit.feature))
+            key(AroundKeys.geometry, &out)
+            if let kind = features.kind(hit.feature) { out.string(kind.name) } else { out.null() }
+            writeReach(distanceM: hit.distanceM, bearingDeg: hit.bearingDeg, direction: hit.direction, into: &out)
+            key(AroundKeys.inside, &out)
+            if let inside = hit.inside { out.bool(inside) } else { out.null() }
+            key(AroundKeys.nearestPoint, &out)
+            out.beginArray()
+            out.number(hit.nearestPoint.lat)
+            out.number(hit.nearestPoint.lon)
+            out.endArray()
+            out.endObject()
+        }
     }
 
     /// `distanceM`, `bearingDeg` and `direction` (the last two null at distance 0), as nearby hits and
     /// whereAmI's intersections both write them.
     static func writeReach(distanceM: Double, bearingDeg: Double?, direction: String?, into out: inout JSONWriter) {
-        out.key("distanceM")
+        key(AroundKeys.distanceM, &out)
         out.number(distanceM)
-        out.key("bearingDeg")
+        key(AroundKeys.bearingDeg, &out)
         if let bearingDeg { out.number(bearingDeg) } else { out.null() }
-        out.key("direction")
+        key(Keys.direction, &out)
         if let direction { out.string(direction) } else { out.null() }
+    }
+
+    /// The member names of `nearby` hits and `whereAmI` answers, quoted with their colons, made once
+    /// (`name` and `direction` are the placemark's).
+    enum AroundKeys {
+        static let layer = Keys.quoted("layer"), id = Keys.quoted("id"), properties = Keys.quoted("properties")
+        static let geometry = Keys.quoted("geometry"), distanceM = Keys.quoted("distanceM")
+        static let bearingDeg = Keys.quoted("bearingDeg"), inside = Keys.quoted("inside")
+        static let nearestPoint = Keys.quoted("nearestPoint"), context = Keys.quoted("context")
+        static let poi = Keys.quoted("poi"), road = Keys.quoted("road"), intersection = Keys.quoted("intersection")
+        static let nearestRoad = Keys.quoted("nearestRoad"), nearestPOI = Keys.quoted("nearestPOI")
+        static let phrase = Keys.quoted("phrase"), names = Keys.quoted("names"), point = Keys.quoted("point")
     }
 }

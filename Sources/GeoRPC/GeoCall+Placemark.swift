@@ -88,13 +88,13 @@ extension GeoCall {
     /// `out.key(…)` for a key already quoted and followed by its colon: the same bytes and comma handling,
     /// without escaping a constant on every answer.
     @inline(__always)
-    private static func key(_ name: [UInt8], _ out: inout JSONWriter) {
+    static func key(_ name: [UInt8], _ out: inout JSONWriter) {
         out.raw(name)
         out.continueAfterKey()
     }
 
-    /// The placemark's member names, quoted, each with its colon.
-    private enum Keys {
+    /// The placemark's member names, quoted, each with its colon (`quoted` serves the other writers too).
+    enum Keys {
         static let admin1 = quoted("admin1"), territory = quoted("territory"), locality = quoted("locality")
         static let timezone = quoted("timezone"), name = quoted("name"), iso3166_2 = quoted("iso3166_2")
         static let type = quoted("type"), geonamesCode = quoted("geonamesCode"), iso2 = quoted("iso2")

@@ -145,23 +145,21 @@ extension GeoCall {
     public static func writeWhereAmI(_ answer: WhereAmI, heading: Double?, index: WhereAmIIndex,
                                      into out: inout JSONWriter) {
         out.beginObject()
-        out.key("context")
+        key(AroundKeys.context, &out)
         out.string(answer.context.name)
-        for (key, hit) in [("poi", answer.poi), ("road", answer.road)] {
-            out.key(key)
-            if let hit { writeHit(hit, layers: index.layers, into: &out) } else { out.null() }
-        }
-        out.key("intersection")
+        writeHit(answer.poi, key: AroundKeys.poi, index: index, into: &out)
+        writeHit(answer.road, key: AroundKeys.road, index: index, into: &out)
+        key(AroundKeys.intersection, &out)
         if let hit = answer.intersection {
             let junction = index.junction(hit.junction)
             out.beginObject()
-            out.key("layer")
+            key(AroundKeys.layer, &out)
             out.string(index.layers.layers[junction.layer].name)
-            out.key("names")
+            key(AroundKeys.names, &out)
             out.beginArray()
             for name in junction.names { out.string(name) }
             out.endArray()
-            out.key("point")
+            key(AroundKeys.point, &out)
             out.beginArray()
             out.number(junction.point.lat)
             out.number(junction.point.lon)
@@ -171,12 +169,16 @@ extension GeoCall {
         } else {
             out.null()
         }
-        for (key, hit) in [("nearestRoad", answer.nearestRoad), ("nearestPOI", answer.nearestPOI)] {
-            out.key(key)
-            if let hit { writeHit(hit, layers: index.layers, into: &out) } else { out.null() }
-        }
-        out.key("phrase")
+        writeHit(answer.nearestRoad, key: AroundKeys.nearestRoad, index: index, into: &out)
+        writeHit(answer.nearestPOI, key: AroundKeys.nearestPOI, index: index, into: &out)
+        key(AroundKeys.phrase, &out)
         out.string(index.phrase(answer, heading: heading))
         out.endObject()
+    }
+
+    /// `"key":` and the hit as `nearby` writes it, or null.
+    private static func writeHit(_ hit: NearbyHit?, key name: [UInt8], index: WhereAmIIndex, into out: inout JSONWriter) {
+        key(name, &out)
+        if let hit { writeHit(hit, layers: index.layers, into: &out) } else { out.null() }
     }
 }

@@ -58,6 +58,7 @@ extension RPCServer {
             out.endObject()
         }
         out.endObject()
+        writeUserLayers(into: &out)
         out.key("files")
         out.beginArray()
         for file in host.files {
@@ -88,6 +89,39 @@ extension RPCServer {
         out.number(GeoCall.maxDistanceKmLimit)
         out.endObject()
         out.endObject()
+    }
+
+    /// `"userLayers":[{name, features, points, lines, polygons}]`: the `--layer` layers in the order given,
+    /// each with its feature count and how many of those are points (Point, MultiPoint), lines (LineString,
+    /// MultiLineString) and polygons (Polygon, MultiPolygon), counted from the loaded tables; `[]` without
+    /// layers. The native server and the wasm module load the same files into the same tables, so both
+    /// write the same bytes here.
+    /// - Complexity: O(features), once per `serverInfo` or `rpc.discover` call.
+    func writeUserLayers(into out: inout JSONWriter) {
+        out.key("userLayers")
+        out.beginArray()
+        for layer in layers.layers {
+            var points = 0, lines = 0, polygons = 0
+            let features = layer.features
+            for feature in features.indices {
+                switch features.kind(feature) {
+                case .point, .multiPoint: points += 1
+                case .lineString, .multiLineString: lines += 1
+                case .polygon, .multiPolygon: polygons += 1
+                case .geometryCollection, nil: break
+                }
+            }
+            out.beginObject()
+            out.key("name")
+            out.string(layer.name)
+            for (name, count) in [("features", features.count), ("points", points), ("lines", lines),
+                                  ("polygons", polygons)] {
+                out.key(name)
+                out.number(count)
+            }
+            out.endObject()
+        }
+        out.endArray()
     }
 
     /// The OpenRPC document with this server's `serverInfo` object as `info["x-serverInfo"]`, spliced

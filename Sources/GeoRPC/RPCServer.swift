@@ -75,6 +75,7 @@ public struct RPCServer: Sendable {
     private func handle(line: UnsafeBufferPointer<UInt8>, budget: inout WorkBudget, into out: inout JSONWriter,
                         spill: ReplySpill) -> Bool {
         let fast = ReverseFastPath.answer(line, server: self, budget: &budget, into: &out, spill: spill)
+            || AroundMeFastPath.answer(line, server: self, budget: &budget, into: &out, spill: spill)
         if fast {
             out.endLine()
             return true
@@ -179,7 +180,7 @@ public struct RPCServer: Sendable {
 
     /// Writes the reply to a decoded call, answered from `gazetteer` (the server's, or a snapshot of it with
     /// the sections the call reads).
-    private func answer(_ call: GeoCall, id: JSONValue, gazetteer: CountryGazetteer, budget: inout WorkBudget,
+    func answer(_ call: GeoCall, id: JSONValue, gazetteer: CountryGazetteer, budget: inout WorkBudget,
                         into out: inout JSONWriter, spill: ReplySpill) throws(RPCError) {
         if let refusal = budget.charge(WorkCost.estimate(call, available: gazetteer.availableFields)) { throw refusal }
         if case .forward(let query, let options) = call {

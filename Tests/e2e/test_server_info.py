@@ -78,6 +78,32 @@ def test_counts_follow_what_was_loaded(tmp_path):
     assert {f["role"]: f["path"] for f in bare["files"]}["cities"] is None
 
 
+def test_user_layers_are_listed_with_their_counts_by_kind(tmp_path):
+    """--layer files appear in userLayers, in the order given, counted by geometry kind from the file."""
+    helsinki = os.path.join(REPO_ROOT, "Tests", "e2e", "fixtures", "helsinki", "helsinki.geojson")
+    small = tmp_path / "small.geojson"
+    small.write_text(json.dumps({"type": "FeatureCollection", "features": [
+        {"type": "Feature", "properties": {"name": "A"}, "geometry": {"type": "MultiPoint", "coordinates": [[1, 2]]}},
+        {"type": "Feature", "properties": {}, "geometry": None},
+        {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[1, 2], [2, 3]]}},
+    ]}))
+    info_reply, discover_reply = ask(tmp_path, "--layer", f"city={helsinki}", "--layer", f"small={small}")
+    info = info_reply["result"]
+    jsonschema.Draft7Validator(SCHEMA).validate(info)
+    with open(helsinki, encoding="utf-8") as f:
+        features = json.load(f)["features"]
+    kinds = [(feature.get("geometry") or {}).get("type") for feature in features]
+    assert info["userLayers"] == [
+        {"name": "city", "features": len(features), "points": kinds.count("Point") + kinds.count("MultiPoint"),
+         "lines": kinds.count("LineString") + kinds.count("MultiLineString"),
+         "polygons": kinds.count("Polygon") + kinds.count("MultiPolygon")},
+        {"name": "small", "features": 3, "points": 1, "lines": 1, "polygons": 0},
+    ]
+    assert info["userLayers"][0]["lines"] > 0 and info["userLayers"][0]["polygons"] > 0
+    assert discover_reply["result"]["info"]["x-serverInfo"] == info
+    assert ask(tmp_path)[0]["result"]["userLayers"] == [], "no --layer: an empty list"
+
+
 def test_a_lone_geojson_reports_missing_tables(tmp_path):
     folder = tmp_path / "lone"
     folder.mkdir()

@@ -159,6 +159,7 @@ describe('geocoder-wasm', () => {
     assert.equal(info.indexCache, null);
     assert.ok(info.layers.countries.present && info.layers.countries.features > 200);
     assert.ok(info.files.some((f) => f.role === 'embedded'));
+    assert.deepEqual(info.userLayers, []);
   });
 
   test('countriesInBBox by position and by object', async () => {
@@ -297,6 +298,65 @@ describe('the server process', () => {
     });
     await assert.rejects(Geocoder.open({ layers: ['pois.geojson'] }), TypeError);
     fs.rmSync(dir, { recursive: true });
+  });
+
+  test('nearby, nearbyMany, whereAmI and whereAmIMany: typed calls with options, the same answers as request()', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'geocoder around '));
+    const file = path.join(dir, 'city.geojson');
+    // Main Street runs east-west at 60.1700 N; a kiosk 100 m north of it; a park polygon 55 m south of it.
+    fs.writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features: [
+      { type: 'Feature', id: 1, properties: { name: 'Main Street' },
+        geometry: { type: 'LineString', coordinates: [[24.930, 60.1700], [24.950, 60.1700]] } },
+      { type: 'Feature', id: 'kiosk', properties: { name: 'Kiosk', amenity: 'kiosk' },
+        geometry: { type: 'Point', coordinates: [24.9400, 60.1709] } },
+      { type: 'Feature', id: 'park', properties: { name: 'Park' },
+        geometry: { type: 'Polygon', coordinates: [[[24.935, 60.1690], [24.945, 60.1690], [24.945, 60.1695], [24.935, 60.1695], [24.935, 60.1690]]] } },
+    ] }));
+    const city = await Geocoder.open({ layers: { city: file } });
+    try {
+      assert.deepEqual((await city.serverInfo()).userLayers,
+        [{ name: 'city', features: 3, points: 1, lines: 1, polygons: 1 }]);
+      const hits = await city.nearby(60.1701, 24.9400, { radiusM: 300 });
+      assert.deepEqual(hits.map((h) => h.name), ['Main Street', 'Park', 'Kiosk']);
+      assert.deepEqual(hits, await city.request('nearby', { lat: 60.1701, lon: 24.9400, radiusM: 300 }));
+      assert.equal(hits[2].properties.amenity, 'kiosk');
+      assert.equal(hits[1].geometry, 'Polygon');
+      assert.equal(hits[1].inside, false);
+      // The options reach the server: a kind filter, a limit, a layer list, and a layer that is not loaded.
+      assert.deepEqual((await city.nearby(60.1701, 24.9400, { geometry: 'point' })).map((h) => h.id), ['kiosk']);
+      assert.deepEqual((await city.nearby(60.1701, 24.9400, { limit: 1, layers: ['city'] })).map((h) => h.id), [1]);
+      assert.deepEqual(await city.nearby(60.1701, 24.9400, { radiusM: 1 }), []);
+      await assert.rejects(city.nearby(60.1701, 24.9400, { layers: ['roads'] }), (error) => {
+        assert.ok(error instanceof GeocoderError);
+        assert.equal(error.code, -32602);
+        assert.equal(error.data.param, 'layers[0]');
+        return true;
+      });
+      const lists = await city.nearbyMany([[60.1701, 24.9400], { lat: 60.1692, lon: 24.9400 }], { radiusM: 300 });
+      assert.equal(lists.length, 2);
+      assert.deepEqual(lists[0], hits);
+      assert.equal(lists[1][0].name, 'Park');
+      assert.equal(lists[1][0].distanceM, 0);
+
+      const here = await city.whereAmI(60.1701, 24.9400, { heading: 90 });
+      assert.equal(here.context, 'alongsideRoad');
+      assert.equal(here.road.name, 'Main Street');
+      assert.match(here.phrase, /^You are facing east along Main Street\./);
+      assert.deepEqual(here, await city.request('whereAmI', { lat: 60.1701, lon: 24.9400, heading: 90 }));
+      const inPark = await city.whereAmI(60.1692, 24.9400, { poiLayer: 'city' });
+      assert.equal(inPark.context, 'insidePOI');
+      assert.equal(inPark.poi.name, 'Park');
+      await assert.rejects(city.whereAmI(60.1701, 24.9400, { roadLayer: 'roads' }), GeocoderError);
+
+      const trace = await city.whereAmIMany([[60.1701, 24.9390], [60.1701, 24.9400, 90], { lat: 60.1692, lon: 24.9400 }]);
+      assert.deepEqual(trace.map((a) => a.context), ['alongsideRoad', 'alongsideRoad', 'insidePOI']);
+      assert.deepEqual(trace[1], here);
+      assert.throws(() => city.whereAmIMany('60.17,24.94'), TypeError);
+      assert.throws(() => city.nearbyMany({ lat: 60.17, lon: 24.94 }), TypeError);
+    } finally {
+      await city.close();
+      fs.rmSync(dir, { recursive: true });
+    }
   });
 
   test('a program that forgets close() still exits when its work is done', () => {

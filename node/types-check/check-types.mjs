@@ -172,14 +172,26 @@ function paramsSchema(method, less) {
   };
 }
 
-const results = ['ReverseMatch', 'Admin1', 'Territory', 'Locality', 'CountryCodes', 'ForwardCountry', 'ForwardCity', 'ForwardAdmin1', 'ServerInfo'];
+const results = ['ReverseMatch', 'Admin1', 'Territory', 'Locality', 'CountryCodes', 'ForwardCountry', 'ForwardCity', 'ForwardAdmin1', 'ServerInfo',
+  'NearbyFeature', 'Intersection', 'WhereAmI'];
 const pairs = [
   ...results.map((name) => [name, schemas[name]]),
   ['ReverseOptions', paramsSchema('reverseGeocode', ['lat', 'lon'])],
   ['ReverseManyOptions', paramsSchema('reverseGeocodeMany', ['points']), ['chunkSize']],
   ['ForwardOptions', paramsSchema('forwardGeocode', ['query'])],
   ['BBox', paramsSchema('countriesInBBox', [])],
+  ['NearbyOptions', paramsSchema('nearby', ['lat', 'lon'])],
+  ['WhereAmIOptions', paramsSchema('whereAmI', ['lat', 'lon'])],
+  ['WhereAmIManyOptions', paramsSchema('whereAmIMany', ['points'])],
 ];
+// nearbyMany takes nearby's options: the same params less the points.
+{
+  const nearbyOptions = paramsSchema('nearby', ['lat', 'lon']);
+  const manyOptions = paramsSchema('nearbyMany', ['points']);
+  if (JSON.stringify(nearbyOptions) !== JSON.stringify(manyOptions)) {
+    problems.push('nearbyMany\'s params (less points) differ from nearby\'s (less lat, lon): Geocoder.nearbyMany takes NearbyOptions');
+  }
+}
 for (const [name, schema, ignore] of pairs) {
   const type = declared(name);
   if (type) compareObject(type, schema, name, ignore);
@@ -189,10 +201,9 @@ if (forwardMatch) compare(forwardMatch, schemas.ForwardMatch, 'ForwardMatch');
 
 // 3. A Geocoder method for every RPC method.
 const WRAPPED = { reverseGeocode: 'reverse', reverseGeocodeMany: 'reverseMany', forwardGeocode: 'forward',
-  countriesInBBox: 'countriesInBBox', serverInfo: 'serverInfo' };
-// The user-layer methods: the module is built without user layers (README, "Around me"), so they answer
-// from no features; request(method, params) reaches them.
-const UNWRAPPED = Object.fromEntries(['nearby', 'nearbyMany', 'whereAmI', 'whereAmIMany'].map((m) => [m, "called with request() (open({layers}) loads the layers); reply types not declared yet"]));
+  countriesInBBox: 'countriesInBBox', serverInfo: 'serverInfo', nearby: 'nearby', nearbyMany: 'nearbyMany',
+  whereAmI: 'whereAmI', whereAmIMany: 'whereAmIMany' };
+const UNWRAPPED = {};
 const geocoder = declared('Geocoder');
 for (const m of geocoder ? doc.methods : []) {
   if (UNWRAPPED[m.name]) continue;

@@ -2,6 +2,7 @@
 // Each `@ts-expect-error` line misuses the API: tsc fails if it compiles, so the declarations stay precise.
 import {
   Geocoder, GeocoderError, GeocoderProcessError, ForwardMatch, Placemark, CountryCodes, ServerInfo, ExitStatus,
+  NearbyFeature, WhereAmI,
 } from 'geocoder-wasm';
 
 export async function use(): Promise<void> {
@@ -28,7 +29,15 @@ export async function use(): Promise<void> {
   const runtime: 'native' | 'wasm' = info.runtime;
   const near = await g.request<unknown[]>('nearby', { lat: 60.17, lon: 24.94 });
   const withLayers: Geocoder = await Geocoder.open({ layers: { pois: 'helsinki.geojson' }, layerNameKey: 'name' });
+  const hits: NearbyFeature[] = await withLayers.nearby(60.17, 24.94, { radiusM: 200, limit: 5, layers: ['pois'], geometry: ['point', 'polygon'] });
+  const meters: number = hits[0].distanceM;
+  const hitLists: NearbyFeature[][] = await withLayers.nearbyMany([[60.17, 24.94], { lat: 60.18, lon: 24.95 }], { geometry: 'line' });
+  const where: WhereAmI = await withLayers.whereAmI(60.17, 24.94, { heading: 90, previousRoad: 'Mannerheimintie', roadLayer: 'pois' });
+  const spoken: string = where.phrase;
+  const roadName: string | null | undefined = where.road?.name;
+  const trace: WhereAmI[] = await withLayers.whereAmIMany([[60.17, 24.94], [60.17, 24.95, 90], { lat: 60.18, lon: 24.95, heading: 180 }], { poiLayer: 'pois' });
   await withLayers.close();
+  void [meters, hitLists, spoken, roadName, trace];
   try {
     await g.forward('x');
   } catch (error) {
@@ -57,6 +66,13 @@ export async function use(): Promise<void> {
   const iso: string = (here as Placemark & { iso2: string | null }).iso2;
   // @ts-expect-error: layers are {name: path}, not a list of paths
   await Geocoder.open({ layers: ['helsinki.geojson'] });
+  // @ts-expect-error: geometry kinds are point, line and polygon
+  await g.nearby(60.17, 24.94, { geometry: 'building' });
+  // @ts-expect-error: a whereAmIMany point carries its own heading; the options have none
+  await g.whereAmIMany([[60.17, 24.94]], { heading: 90 });
+  // @ts-expect-error: bearingDeg may be null
+  const bearing: number = hits[0].bearingDeg;
+  void bearing;
   // @ts-expect-error: the constructor is private; use Geocoder.open
   new Geocoder();
   void iso;

@@ -63,6 +63,42 @@ struct JSONWriterTests {
         #expect(Self.text { $0.number(value) } == expected)
     }
 
+    /// `number(_:)` as it was written before it formatted into a stack buffer: `description`, `.0` dropped,
+    /// the exponent tidied. The writer must give these bytes exactly (replies are compared byte for byte).
+    static func describedNumber(_ value: Double) -> String {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        guard let e = text.firstIndex(of: "e") else { return text }
+        var exponent = text[text.index(after: e)...]
+        let negative = exponent.first == "-"
+        exponent = exponent.drop { $0 == "+" || $0 == "-" }.drop { $0 == "0" }
+        return text[..<e] + "e" + (negative ? "-" : "") + exponent
+    }
+
+    @Test("doubles are written as description's shortest text (tidied), for random bits, coordinates and distances")
+    func doublesMatchDescription() {
+        var generator = SystemRandomNumberGenerator()
+        var writer = JSONWriter()
+        var checked = 0
+        for index in 0..<300_000 {
+            let bits = Double(bitPattern: generator.next())
+            let coordinate = Double.random(in: -180...180, using: &generator)
+            let distance = Double.random(in: 0...10_000, using: &generator) * (index % 2 == 0 ? 1 : 1e-9)
+            for value in [bits, coordinate, distance, Double(index) + 0.5, 1e15 + Double(index) * 2]
+            where value.isFinite && !(value.rounded(.towardZero) == value && value.magnitude < 1e15) {
+                writer.reset()
+                writer.number(value)
+                let written = String(decoding: writer.bytes, as: UTF8.self)
+                if written != Self.describedNumber(value) {
+                    Issue.record("\(value.bitPattern): wrote \(written), description gives \(Self.describedNumber(value))")
+                    return
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 1_000_000)
+    }
+
     @Test("integers, including the extremes", arguments: [0, 7, -42, Int.max, Int.min])
     func integers(_ value: Int) {
         #expect(Self.text { $0.number(value) } == "\(value)")

@@ -15,7 +15,7 @@ import subprocess
 import threading
 import time
 from types import TracebackType
-from typing import Any, Deque, Dict, Iterable, List, Optional, Sequence, Type, Union
+from typing import Any, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Type, Union
 
 from ._binary import BUNDLED_DATA, resolve_binary
 from ._chunks import DEFAULT_CHUNK_POINTS, chunk_points
@@ -23,8 +23,8 @@ from ._errors import (
     GeocoderError, GeocoderProcessError, GeocoderTimeoutError, InvalidParamsError, LimitExceededError,
     error_from_reply,
 )
-from ._params import add_reverse_options, normalise_points, number, shift_point_error
-from ._types import CountryCodes, ForwardMatch, ReverseMatch
+from ._params import add_reverse_options, invalid, normalise_points, number, shift_point_error
+from ._types import CountryCodes, ForwardMatch, NearbyFeature, ReverseMatch, WhereAmI
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -57,6 +57,9 @@ class Geocoder:
       - cache_dir: where the server keeps its binary index cache (sets `GEOCODER_CACHE_DIR` for the
         server). Default: the server's own choice, `$XDG_CACHE_HOME/geocoder` or `~/.cache/geocoder`.
       - use_cache: False runs the server with `--no-cache` (each start builds the index: seconds).
+      - layers: GeoJSON files for `nearby` and `where_am_i`, by layer name (`{"pois": "pois.geojson"}`):
+        `--layer NAME=PATH` each. The server indexes each file into its cache on the first start.
+      - layer_name_key: the property that holds a layer feature's name (`--layer-name-key`; default "name").
       - args: more command-line options for `geocoder serve`, e.g. `["--max-work", "1000000"]`.
       - timeout: seconds each call may take (sending the request, waiting for the reply; for
         `reverse_many`, each chunk); None waits as long as the server is alive. On a timeout
@@ -66,7 +69,8 @@ class Geocoder:
 
     def __init__(self, binary: Optional[PathLike] = None, *, data: Optional[PathLike] = None,
                  cache_dir: Optional[PathLike] = None, use_cache: bool = True, args: Sequence[str] = (),
-                 timeout: Optional[float] = None, chunk_size: int = DEFAULT_CHUNK_POINTS) -> None:
+                 timeout: Optional[float] = None, chunk_size: int = DEFAULT_CHUNK_POINTS,
+                 layers: Optional[Mapping[str, PathLike]] = None, layer_name_key: Optional[str] = None) -> None:
         path, bundled = resolve_binary(None if binary is None else os.fspath(binary))
         argv = [path, "serve"]
         if data is not None:
@@ -75,6 +79,10 @@ class Geocoder:
             argv += ["--data", BUNDLED_DATA]
         if not use_cache:
             argv.append("--no-cache")
+        for name, layer_path in (layers or {}).items():
+            argv += ["--layer", f"{name}={os.fspath(layer_path)}"]
+        if layer_name_key is not None:
+            argv += ["--layer-name-key", layer_name_key]
         argv += [str(arg) for arg in args]
         env = dict(os.environ)
         if cache_dir is not None:
@@ -268,6 +276,75 @@ class Geocoder:
         result: List[CountryCodes] = self.call("countriesInBBox", params)
         return result
 
+    def nearby(self, lat: float, lon: float, radius_m: Optional[float] = None, limit: Optional[int] = None, *,
+               layers: Optional[Sequence[str]] = None,
+               geometry: Union[str, Sequence[str], None] = None) -> List[NearbyFeature]:
+        """The features of the server's layers within `radius_m` of the point, nearest first (`[]` for none,
+        and from a server without layers).
+
+        - Parameters:
+          - radius_m: metres, 0 to 10,000 (None: the server's 500).
+          - limit: the most features, 1 to 1,000 (None: the server's 10).
+          - layers: layer names to search (default all); a name that is not loaded is an InvalidParamsError.
+          - geometry: only these kinds: `"point"`, `"line"`, `"polygon"`, one or a list.
+        """
+        params: Dict[str, Any] = {"lat": number("lat", lat), "lon": number("lon", lon)}
+        _add_nearby_options(params, radius_m, limit, layers, geometry)
+        result: List[NearbyFeature] = self.call("nearby", params)
+        return result
+
+    def nearby_many(self, points: Iterable[Sequence[float]], radius_m: Optional[float] = None,
+                    limit: Optional[int] = None, *, layers: Optional[Sequence[str]] = None,
+                    geometry: Union[str, Sequence[str], None] = None) -> List[List[NearbyFeature]]:
+        """`nearby` for each `(lat, lon)` point, in one `nearbyMany` call: one list of features per point.
+        The server's work budget takes about 10,000 points a call at the default radius."""
+        if hasattr(points, "tolist") and not isinstance(points, list):
+            points = points.tolist()
+        items = points if isinstance(points, list) else list(points)
+        params: Dict[str, Any] = {"points": normalise_points(items, 0)}
+        _add_nearby_options(params, radius_m, limit, layers, geometry)
+        result: List[List[NearbyFeature]] = self.call("nearbyMany", params)
+        return result
+
+    def where_am_i(self, lat: float, lon: float, heading: Optional[float] = None, *,
+                   previous_road: Optional[str] = None, road_layer: Optional[str] = None,
+                   poi_layer: Optional[str] = None) -> WhereAmI:
+        """Inside a place, alongside a road (within 20 m) or other, as Soundscape says it: the innermost place
+        containing the point, the road (kept as `previous_road` while still within 20 m), the intersection
+        ahead (within 45 degrees of `heading`), the nearest road and place, and `phrase`, the sentence to speak.
+
+        - Parameters:
+          - heading: degrees clockwise from true north, 0 to 360.
+          - previous_road: the previous answer's road (its name, or its id as text).
+          - road_layer, poi_layer: the layer whose lines are the roads, whose points and polygons the places.
+        """
+        params: Dict[str, Any] = {"lat": number("lat", lat), "lon": number("lon", lon)}
+        if heading is not None:
+            params["heading"] = number("heading", heading)
+        _add_where_options(params, previous_road, road_layer, poi_layer)
+        result: WhereAmI = self.call("whereAmI", params)
+        return result
+
+    def where_am_i_many(self, points: Iterable[Sequence[float]], *, previous_road: Optional[str] = None,
+                        road_layer: Optional[str] = None, poi_layer: Optional[str] = None) -> List[WhereAmI]:
+        """`where_am_i` along a trace of `(lat, lon)` or `(lat, lon, heading)` points, in one `whereAmIMany`
+        call: the server passes each answer's road on to the next point as its previous road."""
+        if hasattr(points, "tolist") and not isinstance(points, list):
+            points = points.tolist()
+        trace = []
+        for k, point in enumerate(points):
+            try:
+                values = list(point)
+            except TypeError:
+                values = []
+            if len(values) not in (2, 3):
+                raise invalid(f"points[{k}]", "must be [lat, lon] or [lat, lon, heading]")
+            trace.append([number(f"points[{k}][{i}]", value) for i, value in enumerate(values)])
+        params: Dict[str, Any] = {"points": trace}
+        _add_where_options(params, previous_road, road_layer, poi_layer)
+        result: List[WhereAmI] = self.call("whereAmIMany", params)
+        return result
+
     def discover(self) -> Dict[str, Any]:
         """The server's OpenRPC document (`rpc.discover`)."""
         result: Dict[str, Any] = self.call("rpc.discover", None)
@@ -405,3 +482,22 @@ class Geocoder:
 
     def _stderr_text(self) -> str:
         return "\n".join(self._stderr_tail)
+
+
+def _add_nearby_options(params: Dict[str, Any], radius_m: Optional[float], limit: Optional[int],
+                        layers: Optional[Sequence[str]], geometry: Union[str, Sequence[str], None]) -> None:
+    if radius_m is not None:
+        params["radiusM"] = number("radiusM", radius_m)
+    if limit is not None:
+        params["limit"] = limit
+    if layers is not None:
+        params["layers"] = [layers] if isinstance(layers, str) else list(layers)
+    if geometry is not None:
+        params["geometry"] = geometry if isinstance(geometry, str) else list(geometry)
+
+
+def _add_where_options(params: Dict[str, Any], previous_road: Optional[str], road_layer: Optional[str],
+                       poi_layer: Optional[str]) -> None:
+    for key, value in (("previousRoad", previous_road), ("roadLayer", road_layer), ("poiLayer", poi_layer)):
+        if value is not None:
+            params[key] = value

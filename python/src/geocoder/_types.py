@@ -110,4 +110,48 @@ class CountryCodes(TypedDict):
     name: str
 
 
-__all__ = ["ReverseMatch", "LatLon", "ForwardCountry", "ForwardCity", "ForwardMatch", "CountryCodes"]
+class NearbyFeature(TypedDict):
+    """A feature of the server's layers (`layers=` / `--layer`) as `nearby` returns it, and as `where_am_i`
+    returns its `poi`, `road`, `nearestRoad` and `nearestPOI`: distance (great-circle metres, sphere R =
+    6,371,008.8 m) to the feature's nearest point, bearing and 8-wind direction to it (None at distance 0),
+    `inside` for polygons (None for points and lines), `nearestPoint` as [lat, lon]."""
+
+    layer: str
+    id: Union[str, int, float, None]
+    name: Optional[str]
+    properties: Optional[Dict[str, Any]]
+    geometry: Literal["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon",
+                      "GeometryCollection"]
+    distanceM: float
+    bearingDeg: Optional[float]
+    direction: Optional[Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]]
+    inside: Optional[bool]
+    nearestPoint: List[float]
+
+
+class Intersection(TypedDict):
+    """A vertex shared by named roads with two or more different names (`where_am_i`'s `intersection`)."""
+
+    layer: str
+    names: List[str]
+    point: List[float]
+    distanceM: float
+    bearingDeg: Optional[float]
+    direction: Optional[Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]]
+
+
+class WhereAmI(TypedDict):
+    """A `where_am_i` answer: inside a place, alongside a road (within 20 m) or other; absent members None;
+    `phrase` is the English sentence a screen reader speaks."""
+
+    context: Literal["insidePOI", "alongsideRoad", "other"]
+    poi: Optional[NearbyFeature]
+    road: Optional[NearbyFeature]
+    intersection: Optional[Intersection]
+    nearestRoad: Optional[NearbyFeature]
+    nearestPOI: Optional[NearbyFeature]
+    phrase: str
+
+
+__all__ = ["ReverseMatch", "LatLon", "ForwardCountry", "ForwardCity", "ForwardMatch", "CountryCodes",
+           "NearbyFeature", "Intersection", "WhereAmI"]
