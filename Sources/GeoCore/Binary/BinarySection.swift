@@ -75,10 +75,11 @@ public enum BinarySection: Int, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// `storage` when its bytes are the section `entry` describes (same checksum).
+    /// `storage` when its bytes are the section `entry` describes (same checksum; summed here unless the
+    /// storage was summed as it was filled, `ByteStorage.checksum`).
     /// - Throws: `.checksum` when they are not.
     static func checked(_ storage: ByteStorage, _ entry: Entry) throws(BinaryFormatError) -> ByteStorage {
-        guard binaryChecksum(storage.bytes) == entry.checksum else { throw .checksum }
+        guard (storage.checksum ?? binaryChecksum(storage.bytes)) == entry.checksum else { throw .checksum }
         return storage
     }
 }
