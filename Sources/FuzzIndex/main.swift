@@ -133,7 +133,7 @@ func loadLazily(_ storage: ByteStorage, key: (UInt64, UInt64)) {
         return
     }
     query(base)
-    for sections in [GazetteerSections.names, .admin1, .timezones, .all] {
+    for sections in [GazetteerSections.places, .names, .admin1, .timezones, .all] {
         do throws(BinaryFormatError) {
             if let snapshot = try base.loading(sections) { query(snapshot.gazetteer) }
         } catch {

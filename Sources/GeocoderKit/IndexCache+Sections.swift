@@ -7,8 +7,8 @@ import GeoCore
 
 /// The open index file a lazily loaded gazetteer reads its other sections from when first used
 /// (`CountryGazetteer+Sections.swift`): each section is read into memory this process owns
-/// (`RegularFile.readOwned(fd:offset:count:)`), sealed read-only, and summed and checked by the gazetteer
-/// before any query reads it.
+/// and summed as it is read (`RegularFile.readOwned(fd:offset:count:summing:)`), sealed read-only, and checked
+/// by the gazetteer against its checksum before any query reads it.
 ///
 /// The descriptor stays open for the gazetteer's life, so a cache file replaced meanwhile (a rebuild renames
 /// a new file over it) does not change what is read; one truncated or written in place makes the section's
@@ -24,7 +24,7 @@ final class IndexSectionFile: @unchecked Sendable {
     func read(_ entry: BinarySection.Entry) -> Result<ByteStorage, BinaryFormatError> {
         guard entry.length <= UInt64(Int.max), entry.offset <= UInt64(Int.max) else { return .failure(.invalid("section place")) }
         do throws(FileProblem) {
-            let storage = try RegularFile.readOwned(fd: fd, offset: Int(entry.offset), count: Int(entry.length))
+            let storage = try RegularFile.readOwned(fd: fd, offset: Int(entry.offset), count: Int(entry.length), summing: true)
             storage.seal()
             return .success(storage)
         } catch {

@@ -4,7 +4,9 @@
 public enum BinarySection: Int, CaseIterable, Sendable, Hashable {
     /// Countries, centroids, boxes, the country grid index: what every answer needs.
     case core
-    /// Forward search's names, cities and the places index (`ForwardIndex`).
+    /// The labels, admin-1 table, cities and the places index: what a placemark's locality reads.
+    case places
+    /// Forward search's name tables (`ForwardIndex`), checked against the places section.
     case names
     /// The admin-1 polygon layer (empty when the index has none).
     case admin1
@@ -15,6 +17,7 @@ public enum BinarySection: Int, CaseIterable, Sendable, Hashable {
     public var name: String {
         switch self {
         case .core: return "core"
+        case .places: return "places"
         case .names: return "names"
         case .admin1: return "admin-1"
         case .timezones: return "time-zone"
@@ -72,10 +75,11 @@ public enum BinarySection: Int, CaseIterable, Sendable, Hashable {
         }
     }
 
-    /// `storage` when its bytes are the section `entry` describes (same checksum).
+    /// `storage` when its bytes are the section `entry` describes (same checksum; summed here unless the
+    /// storage was summed as it was filled, `ByteStorage.checksum`).
     /// - Throws: `.checksum` when they are not.
     static func checked(_ storage: ByteStorage, _ entry: Entry) throws(BinaryFormatError) -> ByteStorage {
-        guard binaryChecksum(storage.bytes) == entry.checksum else { throw .checksum }
+        guard (storage.checksum ?? binaryChecksum(storage.bytes)) == entry.checksum else { throw .checksum }
         return storage
     }
 }

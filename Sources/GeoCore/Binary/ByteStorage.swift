@@ -9,12 +9,19 @@
 public final class ByteStorage: @unchecked Sendable {
     /// The bytes; aligned to at least 16 when allocated here, to whatever the caller gave when adopted.
     public let bytes: UnsafeRawBufferPointer
+    /// The `binaryChecksum` of `bytes`, when whoever filled them summed them on the way in
+    /// (`RegularFile.readOwned` sums each chunk it reads while the chunk is still in the cache), so that
+    /// `BinarySection.checked` need not read 20 MB from memory a second time; nil when nobody did.
+    public let checksum: UInt64?
     private let release: (@Sendable (UnsafeRawBufferPointer) -> Void)?
 
     /// Takes ownership of `bytes`; `release` is called once, when the last table using them is gone.
     /// The caller must not change or free the bytes itself.
-    public init(adopting bytes: UnsafeRawBufferPointer, release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
+    /// - Parameter checksum: `binaryChecksum(bytes)`, when the caller computed it while filling them.
+    public init(adopting bytes: UnsafeRawBufferPointer, checksum: UInt64? = nil,
+                release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) {
         self.bytes = bytes
+        self.checksum = checksum
         self.release = release
     }
 
@@ -34,6 +41,7 @@ public final class ByteStorage: @unchecked Sendable {
 
     private init(owned memory: UnsafeMutableRawBufferPointer) {
         bytes = UnsafeRawBufferPointer(memory)
+        checksum = nil
         release = nil
     }
 

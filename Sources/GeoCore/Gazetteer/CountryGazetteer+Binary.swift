@@ -4,7 +4,8 @@
 /// Layout (little-endian): the 48-byte `BinaryHeader` (magic `GEOIDX\r\n`; its checksum covers the section
 /// directory), the section directory (`BinarySection`: per section its offset, length and checksum), then
 /// the sections, each starting at a multiple of 8: the core (countries, centroids, boxes, the country grid
-/// index), the names (`ForwardIndex`: labels, admin-1 table, cities, places, name keys), the admin-1 layer
+/// index), the places (`ForwardIndex`: labels, admin-1 table, cities, the places index), the names (the
+/// forward-search keys, localized names, divisions), the admin-1 layer
 /// and the time-zone layer (`AreaLayer.write(to:)`; length 0 when the index has none).
 ///
 /// Sections are checked one by one, when first used: a server answering `fields: ["country"]` reads, sums
@@ -14,7 +15,7 @@
 /// file is rejected with a `BinaryFormatError`, never half-used, and never crashes a query.
 extension CountryGazetteer {
     /// Bump whenever the payload's layout or the index's build changes.
-    public static let binaryFormatVersion: UInt32 = 26
+    public static let binaryFormatVersion: UInt32 = 29
     static let binaryMagic: [UInt8] = Array("GEOIDX\r\n".utf8)
     static let byteOrderMark = BinaryHeader.byteOrderMark
     /// Header bytes before the section directory.
@@ -78,7 +79,8 @@ extension CountryGazetteer {
     func writeSection(_ section: BinarySection, to out: inout BinaryWriter) {
         switch section {
         case .core: writeCore(to: &out)
-        case .names: search.write(to: &out)
+        case .places: search.writePlaces(to: &out)
+        case .names: search.writeNames(to: &out)
         case .admin1: layers.admin1?.write(to: &out)
         case .timezones: layers.timezones?.write(to: &out)
         }
@@ -108,7 +110,8 @@ extension CountryGazetteer {
                                       entry)
         }
         try self.init(core: try section(directory[.core]), deferred: nil)
-        search = try ForwardIndex(section: section(directory[.names]), countries: countries)
+        search = try ForwardIndex(places: section(directory[.places]), countries: countries)
+            .withNames(section: section(directory[.names]), countries: countries)
         var read: [AreaLayer?] = [nil, nil]
         for (k, part) in [BinarySection.admin1, .timezones].enumerated() where directory[part].length > 0 {
             read[k] = try AreaLayer(section: section(directory[part]), part)
@@ -132,7 +135,7 @@ extension CountryGazetteer {
     /// The section directory of an index file of `fileSize` bytes, from its first `binaryPrefixSize` bytes
     /// (or more): the header is checked (magic, version, byte order, `sourceKey`, the declared size against
     /// `fileSize`), then the directory against the header's checksum, then every section's place: in order,
-    /// inside the file, starting at a multiple of 8, the core and the names never empty.
+    /// inside the file, starting at a multiple of 8, the core, the places and the names never empty.
     /// - Throws: `BinaryFormatError` for anything that is not this program's index for `sourceKey`.
     public static func binaryDirectory(_ prefix: UnsafeRawBufferPointer, fileSize: UInt64,
                                        sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) -> BinarySection.Directory {
@@ -244,11 +247,19 @@ extension CountryGazetteer {
 }
 
 extension ForwardIndex {
-    /// The names section, read whole (checked against its checksum by the caller).
-    init(section: ByteStorage, countries: [Country]) throws(BinaryFormatError) {
+    /// The places section, read whole (checked against its checksum by the caller).
+    init(places section: ByteStorage, countries: [Country]) throws(BinaryFormatError) {
         var input = BinaryReader(section)
-        try self.init(reading: &input, countries: countries)
+        try self.init(placesReading: &input, countries: countries)
+        guard input.remaining == 0 else { throw .invalid("trailing bytes in the places section") }
+    }
+
+    /// This index with the names section, read whole (checked against its checksum by the caller).
+    func withNames(section: ByteStorage, countries: [Country]) throws(BinaryFormatError) -> ForwardIndex {
+        var input = BinaryReader(section)
+        let whole = try withNames(reading: &input, countries: countries)
         guard input.remaining == 0 else { throw .invalid("trailing bytes in the names section") }
+        return whole
     }
 }
 

@@ -126,7 +126,8 @@ extension CountryGazetteer {
     /// forward table (name index, cities, divisions, localized names) as they lie in the binary index.
     public var forwardIndexSize: (names: Int, bytes: Int) {
         var out = BinaryWriter()
-        search.write(to: &out)
+        search.writePlaces(to: &out)
+        search.writeNames(to: &out)
         return (search.names.count, out.bytes.count)
     }
 }

@@ -3,7 +3,7 @@
 /// Start-up used to read, sum and check the whole 85 MB index before the first answer (about 80 ms, most of
 /// it zeroing and copying pages, the checksum and the layers' table checks: BENCHMARKS.md, "Start-up"). A
 /// gazetteer made by `init(directory:core:fetch:lock:)` holds only the core section (countries and the
-/// country grid); the names, the admin-1 and the time-zone sections are read through `fetch`, summed and
+/// country grid); the places, the names, the admin-1 and the time-zone sections are read through `fetch`, summed and
 /// checked the first time a request needs them (`loading(_:)`), once per process.
 ///
 /// Why snapshots instead of filling the gazetteer in place: a gazetteer is a value shared by every thread
@@ -22,7 +22,7 @@ extension CountryGazetteer {
     /// - Throws: `BinaryFormatError` when the core section is damaged.
     public init(directory: BinarySection.Directory, core: ByteStorage, fetch: @escaping SectionFetch,
                 lock: SectionLock) throws(BinaryFormatError) {
-        var present: GazetteerSections = [.names]
+        var present: GazetteerSections = [.places, .names]
         if directory[.admin1].length > 0 { present.insert(.admin1) }
         if directory[.timezones].length > 0 { present.insert(.timezones) }
         let deferred = DeferredSections(directory: directory, fetch: fetch, lock: lock, present: present)
@@ -53,7 +53,8 @@ extension CountryGazetteer {
     /// - Throws: `BinaryFormatError` naming what is wrong with a section (or that it could not be read).
     public func loading(_ wanted: GazetteerSections) throws(BinaryFormatError) -> GazetteerSnapshot? {
         guard let deferred else { return nil }
-        let needed = wanted.intersection(deferred.present)
+        // Forward search's names are checked against, and answer with, the places section's tables.
+        let needed = (wanted.contains(.names) ? wanted.union(.places) : wanted).intersection(deferred.present)
         if needed.isEmpty { return nil }
         return try deferred.snapshot(needed, base: self)
     }
@@ -71,13 +72,15 @@ public struct GazetteerSections: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// Forward search's names, the cities and the places index (localities).
+    /// Forward search's name keys, localized names and divisions (the places come with them).
     public static let names = GazetteerSections(rawValue: 1)
     /// The admin-1 polygon layer (admin1, territory).
     public static let admin1 = GazetteerSections(rawValue: 2)
     /// The time-zone polygon layer.
     public static let timezones = GazetteerSections(rawValue: 4)
-    public static let all: GazetteerSections = [.names, .admin1, .timezones]
+    /// The labels, the admin-1 table, the cities and the places index (locality).
+    public static let places = GazetteerSections(rawValue: 8)
+    public static let all: GazetteerSections = [.places, .names, .admin1, .timezones]
 }
 
 extension PlacemarkFields {
@@ -86,7 +89,7 @@ extension PlacemarkFields {
         var sections: GazetteerSections = []
         if !isDisjoint(with: [.admin1, .territory]) { sections.insert(.admin1) }
         if contains(.timezone) { sections.insert(.timezones) }
-        if contains(.locality) { sections.insert(.names) }
+        if contains(.locality) { sections.insert(.places) }
         return sections
     }
 }
@@ -123,6 +126,7 @@ final class DeferredSections: @unchecked Sendable {
     /// The sections the index has beyond the core.
     let present: GazetteerSections
     // Guarded by `lock`:
+    private var places: Result<ForwardIndex, BinaryFormatError>?
     private var names: Result<ForwardIndex, BinaryFormatError>?
     private var layers: [BinarySection: Result<AreaLayer, BinaryFormatError>] = [:]
     private var snapshots: [UInt8: Result<GazetteerSnapshot, BinaryFormatError>] = [:]
@@ -148,7 +152,11 @@ final class DeferredSections: @unchecked Sendable {
         var g = base
         g.deferred = nil
         do throws(BinaryFormatError) {
-            if needed.contains(.names) { g.search = try loadNames(countries: base.countries) }
+            if needed.contains(.names) {
+                g.search = try loadNames(countries: base.countries)
+            } else if needed.contains(.places) {
+                g.search = try loadPlaces(countries: base.countries)
+            }
             let admin1 = needed.contains(.admin1) ? try loadLayer(.admin1) : nil
             let zones = needed.contains(.timezones) ? try loadLayer(.timezones) : nil
             if admin1 != nil || zones != nil {
@@ -160,10 +168,22 @@ final class DeferredSections: @unchecked Sendable {
         }
     }
 
+    private func loadPlaces(countries: [Country]) throws(BinaryFormatError) -> ForwardIndex {
+        if places == nil {
+            do throws(BinaryFormatError) {
+                places = .success(try ForwardIndex(places: section(.places), countries: countries))
+            } catch {
+                places = .failure(error)
+            }
+        }
+        return try places!.get()
+    }
+
+    /// The places with the names section added (which is checked against them).
     private func loadNames(countries: [Country]) throws(BinaryFormatError) -> ForwardIndex {
         if names == nil {
             do throws(BinaryFormatError) {
-                names = .success(try ForwardIndex(section: section(.names), countries: countries))
+                names = .success(try loadPlaces(countries: countries).withNames(section: section(.names), countries: countries))
             } catch {
                 names = .failure(error)
             }

@@ -43,7 +43,7 @@ extension CountryGazetteer {
         let later = deferredSections
         if layers.admin1 != nil || later.contains(.admin1) { fields.formUnion([.admin1, .territory]) }
         if layers.timezones != nil || later.contains(.timezones) { fields.insert(.timezone) }
-        if hasLocalities || later.contains(.names) { fields.insert(.locality) }
+        if hasLocalities || later.contains(.places) { fields.insert(.locality) }
         return fields
     }
 

@@ -61,10 +61,61 @@ struct LazySectionsTests {
         // The same set again is the same snapshot; a wider one reads only what it adds.
         #expect(try base.loading([.timezones]) === zones)
         let whole = try #require(try base.loading(.all))
-        #expect(log.fetched == [.timezones, .names, .admin1])
+        #expect(log.fetched == [.timezones, .places, .names, .admin1])
         for p in Self.points() { #expect(whole.gazetteer.placemark(at: p) == original.placemark(at: p)) }
         #expect(whole.gazetteer.forward("Betaland", limit: 3) == original.forward("Betaland", limit: 3))
         #expect(whole.gazetteer.contents == original.contents)
+    }
+
+    /// The placemark fixture with a few places in each country (for the places and names sections).
+    static func withPlaces() throws -> CountryGazetteer {
+        let cities = """
+            geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames\tcapital
+            1\tAlphaville\t3\t3\tAA\t01\t50000\tAlpha City\t1
+            2\tEastham\t7\t8\tAA\t02\t8000\t\t
+            3\tBetaburg\t6\t15\tBB\t01\t90000\tBeta\t1
+            4\tSouthport\t2\t18\tBB\t02\t6000\t\t
+
+            """
+        let admin1 = "country\tcode\tname\talternates\nAA\t01\tWest\t\nAA\t02\tEast\t\nBB\t01\tNord\t\nBB\t02\tSud\t\n"
+        let names = try NameData.parse(countryNames: Array("code\tlang\tkind\tname\nAA\tde\tname\tAlphaland\n".utf8),
+                                       admin1: Array(admin1.utf8), cities: Array(cities.utf8))
+        return try PlacemarkFixture.gazetteer().withNames(names)
+    }
+
+    @Test("a locality reads the places section only; forward search then adds the names section alone")
+    func localityWithoutNames() throws {
+        let original = try Self.withPlaces()
+        #expect(original.hasLocalities, "the fixture has places")
+        let log = FetchLog()
+        let base = try Self.lazy(original.binaryIndex(sourceKey: Self.key), log: log)
+        #expect(PlacemarkFields.locality.sections == .places)
+        let places = try #require(try base.loading(PlacemarkFields.locality.sections))
+        #expect(log.fetched == [.places], "the forward-search names are not read for a locality")
+        for p in Self.points() {
+            #expect(places.gazetteer.placemark(at: p, fields: [.country, .locality])
+                    == original.placemark(at: p, fields: [.country, .locality]))
+        }
+        let names = try #require(try base.loading([.names]))
+        #expect(log.fetched == [.places, .names], "the places are read once, for both")
+        #expect(names.gazetteer.forward("Betaburg", limit: 3) == original.forward("Betaburg", limit: 3))
+        #expect(!original.forward("Betaburg", limit: 3).isEmpty)
+        #expect(try base.loading([.names, .places]) === names)
+    }
+
+    @Test("a damaged names section fails forward search only; localities still answer")
+    func damagedNames() throws {
+        let original = try Self.withPlaces()
+        let bytes = original.binaryIndex(sourceKey: Self.key)
+        let names = try Self.directory(bytes).get()[.names]
+        var damaged = bytes
+        damaged[Int(names.offset + names.length / 2)] ^= 0x04
+        let base = try Self.lazy(damaged, log: FetchLog())
+        #expect(throws: BinaryFormatError.checksum) { try base.loading([.names]) }
+        let places = try #require(try base.loading([.places]))
+        let p = GeoPoint(lat: 2, lon: 15)
+        #expect(places.gazetteer.placemark(at: p, fields: [.country, .locality])
+                == original.placemark(at: p, fields: [.country, .locality]))
     }
 
     @Test("a damaged section fails the loads that need it, with its error each time; the rest still answer")
@@ -79,7 +130,7 @@ struct LazySectionsTests {
         let base = try Self.lazy(damaged, log: log)
         #expect(throws: BinaryFormatError.checksum) { try base.loading([.admin1]) }
         #expect(throws: BinaryFormatError.checksum) { try base.loading(.all) }
-        #expect(log.fetched == [.admin1, .names], "a failed section is not read again")
+        #expect(log.fetched == [.admin1, .places, .names], "a failed section is not read again")
         let zones = try #require(try base.loading([.timezones, .names]))
         let p = GeoPoint(lat: 2, lon: 15)
         #expect(zones.gazetteer.placemark(at: p, fields: [.country, .timezone])
@@ -123,7 +174,7 @@ struct LazySectionsTests {
         let bare = try PlacemarkFixture.countries()
         let log = FetchLog()
         let base = try Self.lazy(bare.binaryIndex(sourceKey: Self.key), log: log)
-        #expect(base.deferredSections == .names)
+        #expect(base.deferredSections == [.places, .names])
         #expect(try base.loading([.admin1, .timezones]) == nil)
         #expect(log.fetched.isEmpty)
     }
