@@ -47,10 +47,7 @@ extension FeatureLayer {
             if r.angle * FeatureLayer.earthRadiusM <= radiusM { found.append((elements[Int(e)].feature, e, r)) }
         }
         var inside: [UInt32] = []
-        let cell = FeatureGrid.key(row: FeatureGrid.row(query.lat), column: FeatureGrid.column(query.lon))
-        for a in Array(areaGrid.wide) + Array(areaGrid.cell(cell)) where areas[Int(a)].contains(query) {
-            inside.append(areaFeatures[Int(a)])
-        }
+        forEachAreaContaining(query) { inside.append($0) }
         return collect(found, inside: inside, query: query, layer: layer)
     }
 
@@ -64,7 +61,7 @@ extension FeatureLayer {
             if r.angle * FeatureLayer.earthRadiusM <= radiusM { found.append((element.feature, UInt32(index), r)) }
         }
         var inside: [UInt32] = []
-        for (index, polygon) in areas.enumerated() where polygon.contains(query) { inside.append(areaFeatures[index]) }
+        for index in areaFeatures.indices where areaContains(index, query) { inside.append(areaFeatures[index]) }
         return collect(found, inside: inside, query: query, layer: layer)
     }
 

@@ -17,9 +17,7 @@ extension FeatureLayer {
         guard limit > 0 else { return [] }
         var search = FeatureSearch(p: Vector3(query), best: NearestFeatures(limit: limit, radiusM: radiusM),
                                    filter: filter)
-        let cell = FeatureGrid.key(row: FeatureGrid.row(query.lat), column: FeatureGrid.column(query.lon))
-        for a in areaGrid.wide where areas[Int(a)].contains(query) { offerInside(areaFeatures[Int(a)], &search) }
-        for a in areaGrid.cell(cell) where areas[Int(a)].contains(query) { offerInside(areaFeatures[Int(a)], &search) }
+        forEachAreaContaining(query) { offerInside($0, &search) }
         for e in elementGrid.wide { gather(e, &search) }
         var radius = Swift.min(radiusM, FeatureLayers.firstRadiusM)
         var previous: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])? = nil
@@ -80,12 +78,7 @@ extension FeatureLayer {
                         let dx = p.x - Double(ball.x), dy = p.y - Double(ball.y), dz = p.z - Double(ball.z)
                         let bound = (dx * dx + dy * dy + dz * dz).squareRoot() - Double(ball.radius)
                         guard bound <= search.best.chordLimit else { continue }
-                        let e = elementGrid.items[index]
-                        if bound <= search.measuredTo {
-                            consider(e, ball.element, &search)
-                        } else {
-                            search.pending.append(PendingElement(bound: bound, index: e, element: ball.element))
-                        }
+                        admit(elementGrid.items[index], ball.element, bound: bound, &search)
                     }
                     k += 1
                 }
@@ -93,14 +86,21 @@ extension FeatureLayer {
         }
     }
 
-    /// Bounds element `e` (a wide one, which has no ball): dropped when it cannot enter the k best,
-    /// measured at once when its bound is within the bands already measured, else kept for a later band.
+    /// Bounds element `e` (a wide one, which has no ball) from its vertices, then `admit`s it.
     private func gather(_ e: UInt32, _ search: inout FeatureSearch) {
         let element = elements[Int(e)]
         let i = Int(element.start)
         let a = units[i]
         let p = search.p
         let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
+        admit(e, element, bound: bound, &search)
+    }
+
+    /// The one path of every candidate, a cell's (bounded by its ball) or a wide one: dropped when its
+    /// first bound shows it cannot enter the k best, measured at once when that bound is within the bands
+    /// already measured, else kept for a later band.
+    @inline(__always)
+    private func admit(_ e: UInt32, _ element: Element, bound: Double, _ search: inout FeatureSearch) {
         guard bound <= search.best.chordLimit else { return }
         if bound <= search.measuredTo {
             consider(e, element, &search)
