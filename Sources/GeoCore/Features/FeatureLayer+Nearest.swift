@@ -4,9 +4,11 @@ extension FeatureLayer {
     ///
     /// A k-nearest walk over the grid (as rstar's `nearest_neighbor_iter` walks its tree): the cells of a
     /// window of 50 m, then of windows widened to twice the radius, or at once to the k-th best distance
-    /// when k features are known, each cell read once; it stops when the window holds every point within
-    /// the k-th best distance (or `radiusM`). Each element first gets a cheap lower bound on its distance
-    /// (`NearestBound`, no trigonometry); only elements that can still enter the k best are measured
+    /// when k features are known; it stops when the window holds every point within the k-th best
+    /// distance (or `radiusM`). Each element first gets a cheap lower bound on its distance (its ball's,
+    /// no trigonometry); a window takes only the elements bounded within its own radius (a wider window
+    /// reads the narrower one's cells again for those beyond it), so few are ever listed, and only those
+    /// that can still enter the k best, and whose feature is not already known nearer, are measured
     /// exactly with `reach`, the arithmetic the scan uses. The k best are kept sorted in a small array,
     /// one entry per feature (its nearest element, the lowest element on a tie).
     /// - Complexity: O(e · k) for the e elements of the cells read, and one binary search per row of them.
@@ -18,15 +20,17 @@ extension FeatureLayer {
         var search = FeatureSearch(p: Vector3(query), best: NearestFeatures(limit: limit, radiusM: radiusM),
                                    filter: filter)
         forEachAreaContaining(query) { offerInside($0, &search) }
-        for e in elementGrid.wide { gather(e, &search) }
         var radius = Swift.min(radiusM, FeatureLayers.firstRadiusM)
         var previous: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])? = nil
         while true {
             let window = FeatureLayer.window(query, radiusM: radius)
-            scan(window, excluding: previous, &search)
+            let top = NearestFeatures.chordLimit(radius)
+            search.low = search.top
+            search.top = top
+            for e in elementGrid.wide { gather(e, &search) }
+            scan(window, old: previous, &search)
             // Measure what was gathered in bands of growing bound, so the k best are the nearest early
             // and the bound they set skips the rest.
-            let top = NearestFeatures.chordLimit(radius)
             var band = Swift.max(search.measuredTo * 2, top / 4)
             while true {
                 band = Swift.min(band, top)
@@ -34,6 +38,8 @@ extension FeatureLayer {
                 if search.best.chordLimit <= band || band >= top { break }
                 band *= 2
             }
+            // What is left lies beyond the k-th best (or was measured): none of it can enter any more.
+            search.pending.removeAll(keepingCapacity: true)
             if radius >= radiusM { break }
             if search.best.isFull {
                 let kth = search.best.kthDistance
@@ -53,31 +59,35 @@ extension FeatureLayer {
         search.best.offerInside(feature)
     }
 
-    /// Gathers the elements of the window's cells that lie outside `old` (every cell when nil).
+    /// Gathers the elements of the window's cells whose first bound (their ball's) is within the window's
+    /// chord `search.top`: in the cells of the `old` window only those beyond the old window's chord
+    /// `search.low`, since the nearer ones were gathered then; in new cells every one. An element farther
+    /// than the window is left for a wider window, which reads its cell again, rather than kept in a list.
     private func scan(_ window: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>]),
-                      excluding old: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])?,
+                      old: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])?,
                       _ search: inout FeatureSearch) {
         let keys = elementGrid.keys
+        let p = search.p
         for row in window.rows {
-            let skip = old.map { $0.rows.contains(row) } == true ? old!.columns : []
+            let oldColumns = old.map { $0.rows.contains(row) } == true ? old!.columns : []
             for columns in window.columns {
                 let high = FeatureGrid.key(row: row, column: columns.upperBound)
                 var k = elementGrid.firstKey(atLeast: FeatureGrid.key(row: row, column: columns.lowerBound))
                 while k < keys.count && keys[k] <= high {
                     let column = Int(keys[k] - FeatureGrid.key(row: row, column: 0))
-                    if let seen = skip.first(where: { $0.contains(column) }) {
-                        // Read before: jump past the old window's columns in this row.
-                        k = elementGrid.firstKey(atLeast: FeatureGrid.key(row: row, column: seen.upperBound) + 1)
-                        continue
-                    }
+                    let low = oldColumns.contains(where: { $0.contains(column) }) ? search.low : -1
                     for index in Int(elementGrid.starts[k])..<Int(elementGrid.starts[k + 1]) {
                         // The cell's balls lie next to its items, each with its element: one stream, no
                         // jump to the element.
                         let ball = itemBalls[index]
-                        let p = search.p
                         let dx = p.x - Double(ball.x), dy = p.y - Double(ball.y), dz = p.z - Double(ball.z)
-                        let bound = (dx * dx + dy * dy + dz * dz).squareRoot() - Double(ball.radius)
-                        guard bound <= search.best.chordLimit else { continue }
+                        let squared = dx * dx + dy * dy + dz * dz, radius = Double(ball.radius)
+                        // Most balls are out of reach: tested without the square root first, with a
+                        // margin that only lets more through (`admit` decides on the bound itself).
+                        let reach = Swift.min(search.top, search.best.chordLimit) + radius
+                        guard squared <= reach * reach * (1 + 1e-9) else { continue }
+                        let bound = squared.squareRoot() - radius
+                        guard bound > low else { continue }
                         admit(elementGrid.items[index], ball.element, bound: bound, &search)
                     }
                     k += 1
@@ -86,38 +96,42 @@ extension FeatureLayer {
         }
     }
 
-    /// Bounds element `e` (a wide one, which has no ball) from its vertices, then `admit`s it.
+    /// Bounds element `e` (a wide one, which has no ball and no cell: it is offered to every window)
+    /// from its vertices, then `admit`s it when the earlier windows did not (bound beyond `search.low`).
     private func gather(_ e: UInt32, _ search: inout FeatureSearch) {
         let element = elements[Int(e)]
         let i = Int(element.start)
         let a = units[i]
         let p = search.p
         let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
+        guard bound > search.low else { return }
         admit(e, element, bound: bound, &search)
     }
 
     /// The one path of every candidate, a cell's (bounded by its ball) or a wide one: dropped when its
-    /// first bound shows it cannot enter the k best, measured at once when that bound is within the bands
-    /// already measured, else kept for a later band.
+    /// first bound shows it cannot enter the k best or lies beyond the window, measured at once when that
+    /// bound is within the bands already measured, else kept for a later band.
     @inline(__always)
     private func admit(_ e: UInt32, _ element: Element, bound: Double, _ search: inout FeatureSearch) {
-        guard bound <= search.best.chordLimit else { return }
+        guard bound <= search.best.chordLimit, bound <= search.top else { return }
         if bound <= search.measuredTo {
-            consider(e, element, &search)
+            consider(e, element, bound: bound, &search)
         } else {
             search.pending.append(PendingElement(bound: bound, index: e, element: element))
         }
     }
 
-    /// Element `e`, whose first bound let it through: bounded again from its own vertices (a tighter bound
-    /// than its ball), then measured exactly when it can still enter the k best.
+    /// Element `e`, whose first bound let it through: skipped when its feature is already known nearer
+    /// than that bound, else bounded again from its own vertices (tighter than its ball), then measured
+    /// exactly when it can still enter the k best.
     @inline(__always)
-    private func consider(_ e: UInt32, _ element: Element, _ search: inout FeatureSearch) {
+    private func consider(_ e: UInt32, _ element: Element, bound first: Double, _ search: inout FeatureSearch) {
+        guard search.best.mayImprove(element.feature, chord: first) else { return }
         let i = Int(element.start)
         let a = units[i]
         let p = search.p
         let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
-        guard bound <= search.best.chordLimit else { return }
+        guard bound <= search.best.chordLimit, search.best.mayImprove(element.feature, chord: bound) else { return }
         if let filter = search.filter, !filter.accepts(element.feature, features) { return }
         search.best.offer(feature: element.feature, element: e, reach: reach(element, p))
     }
@@ -130,7 +144,7 @@ extension FeatureLayer {
             let entry = search.pending[k]
             if entry.bound > search.best.chordLimit { continue }
             if entry.bound <= band {
-                consider(entry.index, entry.element, &search)
+                consider(entry.index, entry.element, bound: entry.bound, &search)
             } else {
                 search.pending[kept] = entry
                 kept += 1
@@ -173,6 +187,11 @@ struct FeatureSearch {
     let filter: FeatureFilter?
     /// Every gathered element whose bound is at most this has been measured (or could not enter).
     var measuredTo = 0.0
+    /// The current window's chord (`NearestFeatures.chordLimit` of its radius): elements bounded beyond it
+    /// wait for a wider window.
+    var top = -1.0
+    /// The previous window's chord (-1 before the first): its cells' elements within it were gathered.
+    var low = -1.0
     var pending: [PendingElement] = []
 
     init(p: Vector3, best: NearestFeatures, filter: FeatureFilter?) {
@@ -267,6 +286,19 @@ struct NearestFeatures {
             entries.remove(at: i)
         }
         insert(entry)
+    }
+
+    /// Whether an element of `feature` whose chord from the query is at least `chord` could still be kept:
+    /// false when the feature is among the k best already, inside a polygon or measured nearer than that
+    /// bound (its distance as an angle bounds the chord of that angle from above, as `chordLimit` does), so
+    /// the other elements of a road near the query are not measured one by one. A tie (the same angle from
+    /// a lower element) is never skipped: its bound is at most that angle's chord.
+    @inline(__always)
+    func mayImprove(_ feature: UInt32, chord: Double) -> Bool {
+        for entry in entries where entry.feature == feature {
+            return !entry.inside && chord <= Self.chordLimit(entry.distance)
+        }
+        return true
     }
 
     /// Element `element` of `feature`, measured: kept when it is the feature's nearest so far and the
