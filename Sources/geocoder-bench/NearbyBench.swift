@@ -29,24 +29,24 @@ enum NearbyBench {
         }
         guard var layer else { return 1 }
         // The binary form the cache keeps: written once, then loaded from in-memory copies (the cache reads
-        // the file into memory it owns, then loads the same way), median of 5; the queries below use it.
+        // the file into memory it owns, then loads the same way), median of 5 in thread CPU time; the queries below use it.
         // Each loaded layer is kept until all are timed, so no timing includes freeing the one before; the
         // second figure adds the copy into fresh memory (page faults and copy, as reading the file does).
         let binary = layer.binary(sourceKey: (18, 81))
         var binaryLoads: [Double] = [], copiedLoads: [Double] = []
         var kept: [FeatureLayer] = []
         for _ in 0..<5 {
-            let t0 = now()
+            let t0 = cpuNow()
             let storage = binary.withUnsafeBytes { ByteStorage(copying: $0) }
-            let t = now()
+            let t = cpuNow()
             do throws(BinaryFormatError) {
                 kept.append(try FeatureLayer(name: "city", binary: storage, sourceKey: (18, 81)))
             } catch {
                 say("cannot load the binary layer: \(error.message)")
                 return 1
             }
-            binaryLoads.append(now() - t)
-            copiedLoads.append(now() - t0)
+            binaryLoads.append(cpuNow() - t)
+            copiedLoads.append(cpuNow() - t0)
         }
         layer = kept[0]
         kept.removeAll()
@@ -59,7 +59,7 @@ enum NearbyBench {
             GeoPoint(lat: south - margin + random.unit() * (north - south + 2 * margin),
                      lon: west - 2 * margin + random.unit() * (east - west + 4 * margin))
         }
-        say("nearby: \(layerPath), \(fixed(Double(bytes.count) / 1e6, 1)) MB, \(layer.features.count) features; GeoJSON decode + index \(fixed(median(loads) * 1000, 0)) ms (median of 3); from binary (\(fixed(Double(binary.count) / 1e6, 1)) MB, in memory) \(fixed(median(binaryLoads) * 1000, 1)) ms, with the copy into fresh memory \(fixed(median(copiedLoads) * 1000, 1)) ms (medians of 5)")
+        say("nearby: \(layerPath), \(fixed(Double(bytes.count) / 1e6, 1)) MB, \(layer.features.count) features; GeoJSON decode + index \(fixed(median(loads) * 1000, 0)) ms (median of 3); from binary (\(fixed(Double(binary.count) / 1e6, 1)) MB, in memory) \(fixed(median(binaryLoads) * 1000, 1)) ms, with the copy into fresh memory \(fixed(median(copiedLoads) * 1000, 1)) ms (thread CPU time, medians of 5)")
         if let check {
             var differ = 0, found = 0
             for _ in 0..<check {

@@ -111,14 +111,13 @@ extension FeatureLayer {
         let areaGrid = try FeatureGrid(reading: &input, itemCount: areaFeatures.count)
         let itemBalls = try input.table(of: ElementBall.self)
         guard itemBalls.count == elementGrid.items.count else { throw .invalid("element ball count") }
-        for ball in itemBalls.buffer where !(ball.x.isFinite && ball.y.isFinite && ball.z.isFinite && ball.radius >= 0
-                                              && ball.radius <= 4) {
-            throw .invalid("element ball")
-        }
         // Each ball's copy of its element is checked as the elements are (not compared with them: a copy
         // that differs, which only deliberate damage behind a matching checksum could make, gives other
-        // answers but never a read out of bounds).
+        // answers but never a read out of bounds). One pass over the balls.
         for ball in itemBalls.buffer {
+            guard ball.x.isFinite && ball.y.isFinite && ball.z.isFinite && ball.radius >= 0 && ball.radius <= 4 else {
+                throw .invalid("element ball")
+            }
             let e = ball.element
             guard Int(e.feature) < features.count, Int(e.start) + (e.isSegment ? 1 : 0) < vertices.count else {
                 throw .invalid("element ball's element")

@@ -110,6 +110,9 @@ extension FeatureLayer {
         return low < list.count && list[low] == value
     }
 
+    /// Every column of the grid, as `window` answers near a pole (one array, not one per call).
+    static let allColumns = [0...(FeatureGrid.columns - 1)]
+
     /// The grid rows and column ranges that hold every point within `radiusM` of `query`.
     ///
     /// Rows: the latitudes within δ = radiusM / R. Columns: by the haversine law, a point at latitude φ₂
@@ -120,7 +123,7 @@ extension FeatureLayer {
         let delta = radiusM / earthRadiusM
         let deltaDegrees = delta * (180 / Double.pi) * (1 + 1e-9) + 1e-9
         let rows = FeatureGrid.row(query.lat - deltaDegrees)...FeatureGrid.row(query.lat + deltaDegrees)
-        let all = [0...(FeatureGrid.columns - 1)]
+        let all = allColumns
         let farthest = query.lat.magnitude + deltaDegrees
         guard farthest < 90 else { return (rows, all) }
         let cosQuery = GeoMath.sinCos(degrees: query.lat).cos

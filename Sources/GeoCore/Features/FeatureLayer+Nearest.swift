@@ -20,7 +20,7 @@ extension FeatureLayer {
         var search = FeatureSearch(p: Vector3(query), best: NearestFeatures(limit: limit, radiusM: radiusM),
                                    filter: filter)
         forEachAreaContaining(query) { offerInside($0, &search) }
-        var radius = Swift.min(radiusM, FeatureLayers.firstRadiusM)
+        var radius = Swift.min(radiusM, FeatureLayer.firstWalkRadiusM(limit: limit))
         var previous: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])? = nil
         while true {
             let window = FeatureLayer.window(query, radiusM: radius)
@@ -51,6 +51,14 @@ extension FeatureLayer {
             previous = window
         }
         return hits(search.best, query: query, layer: layer)
+    }
+
+    /// The first window's radius for `limit` features: 50 m (`FeatureLayers.firstRadiusM`) up to 4, then
+    /// growing as the radius of a disc holding `limit` of them at a fixed density (25 m × √limit: 79 m for
+    /// 10), so a city's k = 10 usually needs one window instead of a 50 m one and a second at the 10th
+    /// best distance (each window reads its cells' balls). Any first radius gives the same answer.
+    static func firstWalkRadiusM(limit: Int) -> Double {
+        Swift.max(FeatureLayers.firstRadiusM, 25 * Double(limit).squareRoot())
     }
 
     /// A feature with a polygon containing the query, when the filter takes it.
@@ -198,7 +206,7 @@ struct FeatureSearch {
         self.p = p
         self.best = best
         self.filter = filter
-        pending.reserveCapacity(256)
+        pending.reserveCapacity(64)
     }
 }
 
