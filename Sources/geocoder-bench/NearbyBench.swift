@@ -65,7 +65,15 @@ enum NearbyBench {
             for _ in 0..<check {
                 let q = point()
                 let grid = layers.nearby(q, radiusM: 500, limit: 10)
-                if grid != layers.nearbyByScan(q, radiusM: 500, limit: 10) { differ += 1 }
+                let scan = layers.nearbyByScan(q, radiusM: 500, limit: 10)
+                if grid != scan {
+                    if differ == 0 {
+                        say("first difference at lat \(q.lat) lon \(q.lon):")
+                        for hit in grid { say("  grid \(hit)") }
+                        for hit in scan { say("  scan \(hit)") }
+                    }
+                    differ += 1
+                }
                 found += grid.count
             }
             say("nearby exactness: \(check - differ) identical, \(differ) different of \(check) queries (k = 10, 500 m) against a scan of every feature; \(found) hits in all")

@@ -8,8 +8,7 @@ extension FeatureLayer {
     /// distance (or `radiusM`). Each element first gets a cheap lower bound on its distance (its ball's,
     /// no trigonometry); a window takes only the elements bounded within its own radius (a wider window
     /// reads the narrower one's cells again for those beyond it), so few are ever listed, and only those
-    /// that can still enter the k best, and whose feature is not already known nearer, are measured
-    /// exactly with `reach`, the arithmetic the scan uses. The k best are kept sorted in a small array,
+    /// that can still enter the k best are measured exactly with `reach`, the arithmetic the scan uses. The k best are kept sorted in a small array,
     /// one entry per feature (its nearest element, the lowest element on a tie).
     /// - Complexity: O(e · k) for the e elements of the cells read, and one binary search per row of them.
     /// - Parameter filter: when given, only the features it accepts are answered (the same hits as the
@@ -123,23 +122,21 @@ extension FeatureLayer {
     private func admit(_ e: UInt32, _ element: Element, bound: Double, _ search: inout FeatureSearch) {
         guard bound <= search.best.chordLimit, bound <= search.top else { return }
         if bound <= search.measuredTo {
-            consider(e, element, bound: bound, &search)
+            consider(e, element, &search)
         } else {
             search.pending.append(PendingElement(bound: bound, index: e, element: element))
         }
     }
 
-    /// Element `e`, whose first bound let it through: skipped when its feature is already known nearer
-    /// than that bound, else bounded again from its own vertices (tighter than its ball), then measured
-    /// exactly when it can still enter the k best.
+    /// Element `e`, whose first bound let it through: bounded again from its own vertices (tighter than
+    /// its ball), then measured exactly when it can still enter the k best.
     @inline(__always)
-    private func consider(_ e: UInt32, _ element: Element, bound first: Double, _ search: inout FeatureSearch) {
-        guard search.best.mayImprove(element.feature, chord: first) else { return }
+    private func consider(_ e: UInt32, _ element: Element, _ search: inout FeatureSearch) {
         let i = Int(element.start)
         let a = units[i]
         let p = search.p
         let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
-        guard bound <= search.best.chordLimit, search.best.mayImprove(element.feature, chord: bound) else { return }
+        guard bound <= search.best.chordLimit else { return }
         if let filter = search.filter, !filter.accepts(element.feature, features) { return }
         search.best.offer(feature: element.feature, element: e, reach: reach(element, p))
     }
@@ -152,7 +149,7 @@ extension FeatureLayer {
             let entry = search.pending[k]
             if entry.bound > search.best.chordLimit { continue }
             if entry.bound <= band {
-                consider(entry.index, entry.element, bound: entry.bound, &search)
+                consider(entry.index, entry.element, &search)
             } else {
                 search.pending[kept] = entry
                 kept += 1
@@ -294,19 +291,6 @@ struct NearestFeatures {
             entries.remove(at: i)
         }
         insert(entry)
-    }
-
-    /// Whether an element of `feature` whose chord from the query is at least `chord` could still be kept:
-    /// false when the feature is among the k best already, inside a polygon or measured nearer than that
-    /// bound (its distance as an angle bounds the chord of that angle from above, as `chordLimit` does), so
-    /// the other elements of a road near the query are not measured one by one. A tie (the same angle from
-    /// a lower element) is never skipped: its bound is at most that angle's chord.
-    @inline(__always)
-    func mayImprove(_ feature: UInt32, chord: Double) -> Bool {
-        for entry in entries where entry.feature == feature {
-            return !entry.inside && chord <= Self.chordLimit(entry.distance)
-        }
-        return true
     }
 
     /// Element `element` of `feature`, measured: kept when it is the feature's nearest so far and the
