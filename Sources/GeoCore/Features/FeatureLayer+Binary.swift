@@ -13,7 +13,8 @@
 extension FeatureLayer {
     /// Bump whenever the payload's layout or the layer's build changes.
     /// 2: the junction table and the features' areas (`whereAmI`) follow the balls.
-    public static let binaryFormatVersion: UInt32 = 2
+    /// 3: vertex runs in grid-cell order (`orderedByCell`); polygons are read from their ring runs in place.
+    public static let binaryFormatVersion: UInt32 = 3
     static let binaryMagic: [UInt8] = Array("GEOLYR\r\n".utf8)
     /// Header bytes before the payload.
     public static let binaryHeaderSize = BinaryHeader.size
@@ -54,7 +55,7 @@ extension FeatureLayer {
     /// Loads a layer whose tables are views into `storage` (no copy), after checking all of it: header,
     /// key, length, checksum, then every table (`checkedTables`). The storage is read-only from here on.
     /// - Throws: `BinaryFormatError`: not a layer, another version, another source, or damaged.
-    /// - Complexity: O(bytes), plus building the polygons.
+    /// - Complexity: O(bytes).
     public init(name: String, binary storage: ByteStorage, sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) {
         let bytes = storage.bytes
         let checksum = try BinaryHeader.check(bytes, magic: Self.binaryMagic, version: Self.binaryFormatVersion,
@@ -106,28 +107,17 @@ extension FeatureLayer {
         for run in areaRings.buffer where run.count == 0 || Int(run.start) + Int(run.count) > vertices.count {
             throw .invalid("polygon ring")
         }
-        var areas: [Polygon] = []
-        areas.reserveCapacity(areaFeatures.count)
-        for a in 0..<areaFeatures.count {
-            let first = Int(areaRingStarts[a]), end = Int(areaRingStarts[a + 1])
-            func ring(_ k: Int) -> Ring {
-                let run = areaRings[k]
-                return Ring(points: Array(vertices[Int(run.start)..<(Int(run.start) + Int(run.count))]))
-            }
-            areas.append(Polygon(exterior: ring(first), holes: ((first + 1)..<end).map(ring)))
-        }
         let elementGrid = try FeatureGrid(reading: &input, itemCount: elements.count)
         let areaGrid = try FeatureGrid(reading: &input, itemCount: areaFeatures.count)
         let itemBalls = try input.table(of: ElementBall.self)
         guard itemBalls.count == elementGrid.items.count else { throw .invalid("element ball count") }
-        for ball in itemBalls.buffer where !(ball.x.isFinite && ball.y.isFinite && ball.z.isFinite && ball.radius >= 0
-                                              && ball.radius <= 4) {
-            throw .invalid("element ball")
-        }
         // Each ball's copy of its element is checked as the elements are (not compared with them: a copy
         // that differs, which only deliberate damage behind a matching checksum could make, gives other
-        // answers but never a read out of bounds).
+        // answers but never a read out of bounds). One pass over the balls.
         for ball in itemBalls.buffer {
+            guard ball.x.isFinite && ball.y.isFinite && ball.z.isFinite && ball.radius >= 0 && ball.radius <= 4 else {
+                throw .invalid("element ball")
+            }
             let e = ball.element
             guard Int(e.feature) < features.count, Int(e.start) + (e.isSegment ? 1 : 0) < vertices.count else {
                 throw .invalid("element ball's element")
@@ -137,8 +127,9 @@ extension FeatureLayer {
         let areasM2 = try input.table(of: Double.self)
         guard areasM2.count == features.count else { throw .invalid("feature area count") }
         for area in areasM2.buffer where !(area >= 0 && area.isFinite) { throw .invalid("feature area") }
-        self.init(name: name, features: features, vertices: vertices, units: units, elements: elements, areas: areas,
-                  areaFeatures: areaFeatures, areaRingStarts: areaRingStarts, areaRings: areaRings,
+        let areaBoxes = FeatureLayer.areaBoxes(vertices: vertices.buffer, ringStarts: areaRingStarts, rings: areaRings)
+        self.init(name: name, features: features, vertices: vertices, units: units, elements: elements,
+                  areaFeatures: areaFeatures, areaRingStarts: areaRingStarts, areaRings: areaRings, areaBoxes: areaBoxes,
                   elementGrid: elementGrid, itemBalls: itemBalls, areaGrid: areaGrid, junctions: junctions,
                   areasM2: areasM2)
     }

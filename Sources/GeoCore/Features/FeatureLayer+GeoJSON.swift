@@ -35,7 +35,8 @@ extension FeatureLayer {
             try features.append(id: feature.id, name: featureName, properties: properties, kind: kind)
         }
         guard flat.vertices.count < Int(Int32.max) - 1 else { throw .tooLarge }
-        self.init(name: name, features: features.build(), vertices: flat.vertices, elements: flat.elements,
+        self.init(name: name, features: features.build(), vertices: flat.vertices, runs: flat.runs,
+                  elements: flat.elements,
                   areas: flat.areas, areaFeatures: flat.areaFeatures, areaRingStarts: flat.areaRingStarts,
                   areaRings: flat.areaRings)
     }
@@ -43,6 +44,8 @@ extension FeatureLayer {
     /// Turns geometries into vertices, points, segments and polygons.
     private struct Flattener {
         var vertices: [GeoPoint] = []
+        /// Each point's, line's and ring's run of `vertices`, in order.
+        var runs: [RingRun] = []
         var elements: [Element] = []
         var areas: [Polygon] = []
         var areaFeatures: [UInt32] = []
@@ -70,12 +73,14 @@ extension FeatureLayer {
 
         private mutating func addPoint(_ point: GeoPoint, _ feature: UInt32) {
             elements.append(Element(feature: feature, start: UInt32(truncatingIfNeeded: vertices.count), isSegment: false))
+            runs.append(RingRun(start: UInt32(truncatingIfNeeded: vertices.count), count: 1))
             vertices.append(point)
         }
 
         /// A line's segments; its last vertex starts none.
         private mutating func addLine(_ line: [GeoPoint], _ feature: UInt32) {
             let base = vertices.count
+            runs.append(RingRun(start: UInt32(truncatingIfNeeded: base), count: UInt32(truncatingIfNeeded: line.count)))
             vertices.append(contentsOf: line)
             for i in 0..<Swift.max(0, line.count - 1) {
                 elements.append(Element(feature: feature, start: UInt32(truncatingIfNeeded: base + i), isSegment: true))

@@ -47,10 +47,7 @@ extension FeatureLayer {
             if r.angle * FeatureLayer.earthRadiusM <= radiusM { found.append((elements[Int(e)].feature, e, r)) }
         }
         var inside: [UInt32] = []
-        let cell = FeatureGrid.key(row: FeatureGrid.row(query.lat), column: FeatureGrid.column(query.lon))
-        for a in Array(areaGrid.wide) + Array(areaGrid.cell(cell)) where areas[Int(a)].contains(query) {
-            inside.append(areaFeatures[Int(a)])
-        }
+        forEachAreaContaining(query) { inside.append($0) }
         return collect(found, inside: inside, query: query, layer: layer)
     }
 
@@ -64,7 +61,7 @@ extension FeatureLayer {
             if r.angle * FeatureLayer.earthRadiusM <= radiusM { found.append((element.feature, UInt32(index), r)) }
         }
         var inside: [UInt32] = []
-        for (index, polygon) in areas.enumerated() where polygon.contains(query) { inside.append(areaFeatures[index]) }
+        for index in areaFeatures.indices where areaContains(index, query) { inside.append(areaFeatures[index]) }
         return collect(found, inside: inside, query: query, layer: layer)
     }
 
@@ -113,6 +110,9 @@ extension FeatureLayer {
         return low < list.count && list[low] == value
     }
 
+    /// Every column of the grid, as `window` answers near a pole (one array, not one per call).
+    static let allColumns = [0...(FeatureGrid.columns - 1)]
+
     /// The grid rows and column ranges that hold every point within `radiusM` of `query`.
     ///
     /// Rows: the latitudes within δ = radiusM / R. Columns: by the haversine law, a point at latitude φ₂
@@ -123,7 +123,7 @@ extension FeatureLayer {
         let delta = radiusM / earthRadiusM
         let deltaDegrees = delta * (180 / Double.pi) * (1 + 1e-9) + 1e-9
         let rows = FeatureGrid.row(query.lat - deltaDegrees)...FeatureGrid.row(query.lat + deltaDegrees)
-        let all = [0...(FeatureGrid.columns - 1)]
+        let all = allColumns
         let farthest = query.lat.magnitude + deltaDegrees
         guard farthest < 90 else { return (rows, all) }
         let cosQuery = GeoMath.sinCos(degrees: query.lat).cos

@@ -4,10 +4,11 @@ extension FeatureLayer {
     ///
     /// A k-nearest walk over the grid (as rstar's `nearest_neighbor_iter` walks its tree): the cells of a
     /// window of 50 m, then of windows widened to twice the radius, or at once to the k-th best distance
-    /// when k features are known, each cell read once; it stops when the window holds every point within
-    /// the k-th best distance (or `radiusM`). Each element first gets a cheap lower bound on its distance
-    /// (`NearestBound`, no trigonometry); only elements that can still enter the k best are measured
-    /// exactly with `reach`, the arithmetic the scan uses. The k best are kept sorted in a small array,
+    /// when k features are known; it stops when the window holds every point within the k-th best
+    /// distance (or `radiusM`). Each element first gets a cheap lower bound on its distance (its ball's,
+    /// no trigonometry); a window takes only the elements bounded within its own radius (a wider window
+    /// reads the narrower one's cells again for those beyond it), so few are ever listed, and only those
+    /// that can still enter the k best are measured exactly with `reach`, the arithmetic the scan uses. The k best are kept sorted in a small array,
     /// one entry per feature (its nearest element, the lowest element on a tie).
     /// - Complexity: O(e · k) for the e elements of the cells read, and one binary search per row of them.
     /// - Parameter filter: when given, only the features it accepts are answered (the same hits as the
@@ -17,18 +18,18 @@ extension FeatureLayer {
         guard limit > 0 else { return [] }
         var search = FeatureSearch(p: Vector3(query), best: NearestFeatures(limit: limit, radiusM: radiusM),
                                    filter: filter)
-        let cell = FeatureGrid.key(row: FeatureGrid.row(query.lat), column: FeatureGrid.column(query.lon))
-        for a in areaGrid.wide where areas[Int(a)].contains(query) { offerInside(areaFeatures[Int(a)], &search) }
-        for a in areaGrid.cell(cell) where areas[Int(a)].contains(query) { offerInside(areaFeatures[Int(a)], &search) }
-        for e in elementGrid.wide { gather(e, &search) }
-        var radius = Swift.min(radiusM, FeatureLayers.firstRadiusM)
+        forEachAreaContaining(query) { offerInside($0, &search) }
+        var radius = Swift.min(radiusM, FeatureLayer.firstWalkRadiusM(limit: limit))
         var previous: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])? = nil
         while true {
             let window = FeatureLayer.window(query, radiusM: radius)
-            scan(window, excluding: previous, &search)
+            let top = NearestFeatures.chordLimit(radius)
+            search.low = search.top
+            search.top = top
+            for e in elementGrid.wide { gather(e, &search) }
+            scan(window, old: previous, &search)
             // Measure what was gathered in bands of growing bound, so the k best are the nearest early
             // and the bound they set skips the rest.
-            let top = NearestFeatures.chordLimit(radius)
             var band = Swift.max(search.measuredTo * 2, top / 4)
             while true {
                 band = Swift.min(band, top)
@@ -36,6 +37,8 @@ extension FeatureLayer {
                 if search.best.chordLimit <= band || band >= top { break }
                 band *= 2
             }
+            // What is left lies beyond the k-th best (or was measured): none of it can enter any more.
+            search.pending.removeAll(keepingCapacity: true)
             if radius >= radiusM { break }
             if search.best.isFull {
                 let kth = search.best.kthDistance
@@ -49,43 +52,50 @@ extension FeatureLayer {
         return hits(search.best, query: query, layer: layer)
     }
 
+    /// The first window's radius for `limit` features: 50 m (`FeatureLayers.firstRadiusM`) up to 4, then
+    /// growing as the radius of a disc holding `limit` of them at a fixed density (25 m × √limit: 79 m for
+    /// 10), so a city's k = 10 usually needs one window instead of a 50 m one and a second at the 10th
+    /// best distance (each window reads its cells' balls). Any first radius gives the same answer.
+    static func firstWalkRadiusM(limit: Int) -> Double {
+        Swift.max(FeatureLayers.firstRadiusM, 25 * Double(limit).squareRoot())
+    }
+
     /// A feature with a polygon containing the query, when the filter takes it.
     private func offerInside(_ feature: UInt32, _ search: inout FeatureSearch) {
         if let filter = search.filter, !filter.accepts(feature, features) { return }
         search.best.offerInside(feature)
     }
 
-    /// Gathers the elements of the window's cells that lie outside `old` (every cell when nil).
+    /// Gathers the elements of the window's cells whose first bound (their ball's) is within the window's
+    /// chord `search.top`: in the cells of the `old` window only those beyond the old window's chord
+    /// `search.low`, since the nearer ones were gathered then; in new cells every one. An element farther
+    /// than the window is left for a wider window, which reads its cell again, rather than kept in a list.
     private func scan(_ window: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>]),
-                      excluding old: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])?,
+                      old: (rows: ClosedRange<Int>, columns: [ClosedRange<Int>])?,
                       _ search: inout FeatureSearch) {
         let keys = elementGrid.keys
+        let p = search.p
         for row in window.rows {
-            let skip = old.map { $0.rows.contains(row) } == true ? old!.columns : []
+            let oldColumns = old.map { $0.rows.contains(row) } == true ? old!.columns : []
             for columns in window.columns {
                 let high = FeatureGrid.key(row: row, column: columns.upperBound)
                 var k = elementGrid.firstKey(atLeast: FeatureGrid.key(row: row, column: columns.lowerBound))
                 while k < keys.count && keys[k] <= high {
                     let column = Int(keys[k] - FeatureGrid.key(row: row, column: 0))
-                    if let seen = skip.first(where: { $0.contains(column) }) {
-                        // Read before: jump past the old window's columns in this row.
-                        k = elementGrid.firstKey(atLeast: FeatureGrid.key(row: row, column: seen.upperBound) + 1)
-                        continue
-                    }
+                    let low = oldColumns.contains(where: { $0.contains(column) }) ? search.low : -1
                     for index in Int(elementGrid.starts[k])..<Int(elementGrid.starts[k + 1]) {
                         // The cell's balls lie next to its items, each with its element: one stream, no
                         // jump to the element.
                         let ball = itemBalls[index]
-                        let p = search.p
                         let dx = p.x - Double(ball.x), dy = p.y - Double(ball.y), dz = p.z - Double(ball.z)
-                        let bound = (dx * dx + dy * dy + dz * dz).squareRoot() - Double(ball.radius)
-                        guard bound <= search.best.chordLimit else { continue }
-                        let e = elementGrid.items[index]
-                        if bound <= search.measuredTo {
-                            consider(e, ball.element, &search)
-                        } else {
-                            search.pending.append(PendingElement(bound: bound, index: e, element: ball.element))
-                        }
+                        let squared = dx * dx + dy * dy + dz * dz, radius = Double(ball.radius)
+                        // Most balls are out of reach: tested without the square root first, with a
+                        // margin that only lets more through (`admit` decides on the bound itself).
+                        let reach = Swift.min(search.top, search.best.chordLimit) + radius
+                        guard squared <= reach * reach * (1 + 1e-9) else { continue }
+                        let bound = squared.squareRoot() - radius
+                        guard bound > low else { continue }
+                        admit(elementGrid.items[index], ball.element, bound: bound, &search)
                     }
                     k += 1
                 }
@@ -93,15 +103,24 @@ extension FeatureLayer {
         }
     }
 
-    /// Bounds element `e` (a wide one, which has no ball): dropped when it cannot enter the k best,
-    /// measured at once when its bound is within the bands already measured, else kept for a later band.
+    /// Bounds element `e` (a wide one, which has no ball and no cell: it is offered to every window)
+    /// from its vertices, then `admit`s it when the earlier windows did not (bound beyond `search.low`).
     private func gather(_ e: UInt32, _ search: inout FeatureSearch) {
         let element = elements[Int(e)]
         let i = Int(element.start)
         let a = units[i]
         let p = search.p
         let bound = element.isSegment ? NearestBound.chordToArc(p, a, units[i + 1]) : NearestBound.chord(p, a)
-        guard bound <= search.best.chordLimit else { return }
+        guard bound > search.low else { return }
+        admit(e, element, bound: bound, &search)
+    }
+
+    /// The one path of every candidate, a cell's (bounded by its ball) or a wide one: dropped when its
+    /// first bound shows it cannot enter the k best or lies beyond the window, measured at once when that
+    /// bound is within the bands already measured, else kept for a later band.
+    @inline(__always)
+    private func admit(_ e: UInt32, _ element: Element, bound: Double, _ search: inout FeatureSearch) {
+        guard bound <= search.best.chordLimit, bound <= search.top else { return }
         if bound <= search.measuredTo {
             consider(e, element, &search)
         } else {
@@ -109,8 +128,8 @@ extension FeatureLayer {
         }
     }
 
-    /// Element `e`, whose first bound let it through: bounded again from its own vertices (a tighter bound
-    /// than its ball), then measured exactly when it can still enter the k best.
+    /// Element `e`, whose first bound let it through: bounded again from its own vertices (tighter than
+    /// its ball), then measured exactly when it can still enter the k best.
     @inline(__always)
     private func consider(_ e: UInt32, _ element: Element, _ search: inout FeatureSearch) {
         let i = Int(element.start)
@@ -173,13 +192,18 @@ struct FeatureSearch {
     let filter: FeatureFilter?
     /// Every gathered element whose bound is at most this has been measured (or could not enter).
     var measuredTo = 0.0
+    /// The current window's chord (`NearestFeatures.chordLimit` of its radius): elements bounded beyond it
+    /// wait for a wider window.
+    var top = -1.0
+    /// The previous window's chord (-1 before the first): its cells' elements within it were gathered.
+    var low = -1.0
     var pending: [PendingElement] = []
 
     init(p: Vector3, best: NearestFeatures, filter: FeatureFilter?) {
         self.p = p
         self.best = best
         self.filter = filter
-        pending.reserveCapacity(256)
+        pending.reserveCapacity(64)
     }
 }
 

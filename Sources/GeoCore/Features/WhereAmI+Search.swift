@@ -104,9 +104,7 @@ extension FeatureLayer {
     /// The place features (`FeatureKind.isPOI`) with a polygon containing `p`, each once, ascending.
     func placesContaining(_ p: GeoPoint) -> [UInt32] {
         var found: [UInt32] = []
-        let cell = FeatureGrid.key(row: FeatureGrid.row(p.lat), column: FeatureGrid.column(p.lon))
-        for a in areaGrid.wide where areas[Int(a)].contains(p) { found.append(areaFeatures[Int(a)]) }
-        for a in areaGrid.cell(cell) where areas[Int(a)].contains(p) { found.append(areaFeatures[Int(a)]) }
+        forEachAreaContaining(p) { found.append($0) }
         guard !found.isEmpty else { return found }
         found.sort()
         var unique: [UInt32] = []

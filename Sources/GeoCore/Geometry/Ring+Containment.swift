@@ -14,33 +14,39 @@ extension Ring {
     /// - Complexity: O(n) for n vertices, O(1) when `p` is outside `bounds`; no allocation.
     public func locate(_ p: GeoPoint) -> PointLocation {
         guard bounds.contains(p) else { return .outside }
-        return points.withUnsafeBufferPointer { pts -> PointLocation in
-            guard pts.count >= 2 else { return .outside }
-            var inside = false
-            var a = pts[0]
-            for i in 1..<pts.count {
-                let b = pts[i]
-                defer { a = b }
-                let aAbove = a.lat > p.lat
-                let bAbove = b.lat > p.lat
-                if aAbove != bAbove {
-                    // The edge spans p.lat (half-open at the top), so it is not horizontal.
-                    let west = a.lon < b.lon ? a.lon : b.lon
-                    let east = a.lon < b.lon ? b.lon : a.lon
-                    if p.lon < west { inside.toggle(); continue }
-                    if p.lon > east { continue }
-                    let side = Orientation.sign(a, b, p)
-                    if side == 0 { return .boundary }
-                    // West of an upward edge means to its left; west of a downward edge, to its right.
-                    if (side > 0) == bAbove { inside.toggle() }
-                } else if !aAbove && (a.lat == p.lat || b.lat == p.lat) {
-                    // Both ends at or below p.lat with one end level with p: p can still be on the edge
-                    // (a horizontal edge through p, or p at the edge's upper vertex).
-                    if onSegment(p, a, b) { return .boundary }
-                }
+        return points.withUnsafeBufferPointer { Ring.locate(p, in: $0) }
+    }
+
+    /// `locate(_:)` for a ring's vertices held elsewhere (a user layer's vertex table), without the box
+    /// test: the same answer, since a point outside the box crosses the closed ring an even number of
+    /// times and lies on none of its edges.
+    /// - Complexity: O(n), no allocation.
+    static func locate(_ p: GeoPoint, in pts: UnsafeBufferPointer<GeoPoint>) -> PointLocation {
+        guard pts.count >= 2 else { return .outside }
+        var inside = false
+        var a = pts[0]
+        for i in 1..<pts.count {
+            let b = pts[i]
+            defer { a = b }
+            let aAbove = a.lat > p.lat
+            let bAbove = b.lat > p.lat
+            if aAbove != bAbove {
+                // The edge spans p.lat (half-open at the top), so it is not horizontal.
+                let west = a.lon < b.lon ? a.lon : b.lon
+                let east = a.lon < b.lon ? b.lon : a.lon
+                if p.lon < west { inside.toggle(); continue }
+                if p.lon > east { continue }
+                let side = Orientation.sign(a, b, p)
+                if side == 0 { return .boundary }
+                // West of an upward edge means to its left; west of a downward edge, to its right.
+                if (side > 0) == bAbove { inside.toggle() }
+            } else if !aAbove && (a.lat == p.lat || b.lat == p.lat) {
+                // Both ends at or below p.lat with one end level with p: p can still be on the edge
+                // (a horizontal edge through p, or p at the edge's upper vertex).
+                if onSegment(p, a, b) { return .boundary }
             }
-            return inside ? .inside : .outside
         }
+        return inside ? .inside : .outside
     }
 
     /// The planar signed area in square degrees (shoelace formula): positive when the ring runs
