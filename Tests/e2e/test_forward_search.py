@@ -102,6 +102,26 @@ def test_alias_beats_small_town(server):
     assert any(r["kind"] == "city" and r["admin1"] == "Michigan" for r in holland)
 
 
+# Issue 16, class 5: capitals whose names other places share, and the country each is the capital of.
+CAPITALS = [("Victoria", "SC"), ("Douglas", "IM"), ("Jamestown", "SH"), ("Stanley", "FK"), ("Plymouth", "MS"),
+            ("San José", "CR"), ("Saint John's", "AG"), ("Philipsburg", "SX"), ("The Valley", "AI"),
+            ("Kingstown", "VC"), ("Adamstown", "PN"), ("Bridgetown", "BB"), ("Islamabad", "PK")]
+
+
+@pytest.mark.parametrize("query,iso2", CAPITALS, ids=[c[0] for c in CAPITALS])
+def test_capitals_in_the_default_list(server, query, iso2):
+    """The default result list (limit 5) holds the capital. A capital ranks as if 10× its population:
+    first where the rival is within 10× of it, after a rival more than 10× larger (Victoria, Hong Kong:
+    956,800 against Victoria, Seychelles: 22,881)."""
+    results = forward(server, query)
+    assert any(r["kind"] == "city" and r["iso2"] == iso2 and r["matchType"] == "exact" for r in results), \
+        [(r["name"], r["iso2"], r["population"]) for r in results]
+    best = results[0]
+    if best["kind"] == "city" and best["iso2"] != iso2:
+        capital = next(r for r in results if r["kind"] == "city" and r["iso2"] == iso2)
+        assert best["population"] > 10 * max(capital["population"], 2_000), (best, capital)
+
+
 def test_lang_names_countries(server):
     de = forward(server, "Germany", limit=1, lang="de")[0]
     assert de["name"] == "Deutschland" and de["country"] == "Deutschland"
