@@ -43,14 +43,14 @@ extension Geocoder {
                                locality: found.locality, timezone: found.timezone)
     }
 
-    /// Countries and cities whose names match `query`, best first: names in any language, ISO codes, flag
-    /// emoji, prefixes, and (when nothing else matches) small misspellings; "Paris, Texas" narrows by the
-    /// text after the comma.
+    /// Countries, admin-1 divisions and cities whose names match `query`, best first, as `forwardGeocode`
+    /// ranks them: names in any language, ISO codes (ISO 3166-2 for divisions: "US-TX"), flag emoji, prefixes,
+    /// and (when nothing else matches) small misspellings; "Paris, Texas" narrows by the text after the comma.
     /// - Parameters:
     ///   - limit: the most results, 1 to 250.
     ///   - lang: a BCP 47 tag ("de", "pt-BR") for country names; nil for English.
     ///   - countries: ISO alpha-2 codes (any case): only these countries and cities in them; nil for all.
-    ///   - kinds: countries, cities or both (admin-1 divisions are `forwardGeocode`'s, over JSON-RPC, for now).
+    ///   - kinds: which of countries, cities and admin-1 divisions; all three by default.
     /// - Returns: empty when nothing matches or the query is blank.
     /// - Throws: `.invalidArgument` for a limit out of range, an empty country list or a code that is not
     ///   two letters.
@@ -76,7 +76,7 @@ extension Geocoder {
         if query.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return [] }
         let options = ForwardOptions(limit: limit, language: language, countryCodes: codes,
                                      countries: kinds.contains(.countries), cities: kinds.contains(.cities),
-                                     admin1: false)
+                                     admin1: kinds.contains(.admin1))
         return gazetteer.forward(query, options: options).compactMap { forwardResult($0, language: language) }
     }
 
@@ -128,7 +128,16 @@ extension Geocoder {
                                  country: gazetteer.countryName(iso2: city.iso2, language: language), admin1: city.admin1,
                                  population: city.population, point: city.point, geonameid: city.geonameid)
         }
-        guard match.divisionIndex == nil, let index = match.countryIndex, let country else { return nil }
+        if let divisionIndex = match.divisionIndex {
+            // As `forwardGeocode` writes a division: the admin-1 layer's country (nil when it has none).
+            let division = gazetteer.division(divisionIndex)
+            return ForwardResult(kind: .admin1, name: division.name, matched: match.matched, matchType: match.matchType,
+                                 score: match.score, iso2: country?.iso2, iso3: country?.iso3, adm0a3: country?.adm0a3,
+                                 country: match.countryIndex.map { gazetteer.countryName($0, language: language) },
+                                 admin1: division.name, population: nil, point: division.centroid, bounds: division.bounds,
+                                 iso3166_2: division.iso3166_2, type: division.type)
+        }
+        guard let index = match.countryIndex, let country else { return nil }
         let name = gazetteer.countryName(index, language: language)
         let centroid = gazetteer.centroid(of: index)
         return ForwardResult(kind: .country, name: name, matched: match.matched, matchType: match.matchType,

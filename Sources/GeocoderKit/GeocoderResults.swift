@@ -24,9 +24,10 @@ public struct PlacemarkResult: Sendable, Equatable {
     public var timezone: String?
 }
 
-/// One answer to a name search (`Geocoder.forward`): a country or a city.
+/// One answer to a name search (`Geocoder.forward`): a country, a city or an admin-1 division, with the members
+/// the `forwardGeocode` reply has for that kind.
 public struct ForwardResult: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable { case country, city }
+    public enum Kind: Sendable, Equatable { case country, city, admin1 }
 
     public var kind: Kind
     /// The place's name: a country's in the language asked for when the data has it, a city's as GeoNames spells it.
@@ -41,17 +42,22 @@ public struct ForwardResult: Sendable, Equatable {
     public var adm0a3: String?
     /// The country's name (for a city, its country's), in the language asked for when known.
     public var country: String?
-    /// A city's first-level division, when known.
+    /// A city's first-level division, when known; a division's own name.
     public var admin1: String?
     public var population: Int?
-    /// A city's position, or a country's area-weighted centroid.
+    /// A city's position, or a country's area-weighted centroid, or a point inside a division (its centroid when
+    /// that is inside: `Division.centroid`).
     public var point: GeoPoint
     /// A city's GeoNames id.
     public var geonameid: Int?
-    /// A country's label point (where a map writes its name), and its bounding box (`minLon > maxLon` when
-    /// it crosses the antimeridian, as Fiji's does).
+    /// A country's label point (where a map writes its name), and a country's or division's bounding box
+    /// (`minLon > maxLon` when it crosses the antimeridian, as Fiji's does).
     public var labelPoint: GeoPoint?
     public var bounds: GeoBox?
+    /// A division's ISO 3166-2 code ("US-TX"), when the data has one.
+    public var iso3166_2: String? = nil
+    /// A division's kind as the data calls it ("State", "Province"), when known.
+    public var type: String? = nil
 }
 
 /// What `Geocoder.forward` may return.
@@ -61,5 +67,8 @@ public struct ForwardKinds: OptionSet, Sendable, Hashable {
 
     public static let countries = ForwardKinds(rawValue: 1)
     public static let cities = ForwardKinds(rawValue: 2)
-    public static let all: ForwardKinds = [.countries, .cities]
+    /// First-level divisions (states, provinces, regions), from the admin-1 layer (none without it).
+    public static let admin1 = ForwardKinds(rawValue: 4)
+    /// Every kind, as `forwardGeocode`'s default `kinds`.
+    public static let all: ForwardKinds = [.countries, .cities, .admin1]
 }

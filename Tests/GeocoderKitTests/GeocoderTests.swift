@@ -113,6 +113,22 @@ struct GeocoderTests {
         #expect(try geocoder.forward("   ").isEmpty)
     }
 
+    @Test("forward finds admin-1 divisions as forwardGeocode does: by name, local name and ISO 3166-2 code; kinds selects them")
+    func forwardDivisions() throws {
+        let geocoder = try #require(Self.first.geocoder, "\(String(describing: Self.first.error))")
+        for query in ["Bavaria", "Bayern", "DE-BY"] {
+            let found = try #require(try geocoder.forward(query, kinds: .admin1).first, "\(query)")
+            #expect(found.kind == .admin1 && found.iso3166_2 == "DE-BY" && found.iso2 == "DE" && found.country == "Germany", "\(found)")
+            #expect(found.admin1 == found.name && found.population == nil && found.geonameid == nil && found.type != nil)
+            let box = try #require(found.bounds)
+            #expect(box.minLat <= found.point.lat && found.point.lat <= box.maxLat && box.minLon <= found.point.lon && found.point.lon <= box.maxLon)
+        }
+        let texas = try #require(try geocoder.forward("US-TX").first)
+        #expect(texas.kind == .admin1 && texas.iso3166_2 == "US-TX" && texas.type == "State")
+        #expect(try geocoder.forward("Île-de-France", lang: "fr").contains { $0.kind == .admin1 && $0.iso3166_2 == "FR-IDF" && $0.country == "France" })
+        #expect(try geocoder.forward("Bavaria", kinds: [.countries, .cities]).allSatisfy { $0.kind != .admin1 })
+    }
+
     @Test("a box around the Benelux meets Belgium, the Netherlands and Luxembourg, sorted by name")
     func boundingBox() throws {
         let found = try Self.loaded().countries(inBBox: GeoBox(minLat: 49.6, minLon: 4.5, maxLat: 52.2, maxLon: 6.0))
