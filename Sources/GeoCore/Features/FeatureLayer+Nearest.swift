@@ -82,7 +82,7 @@ extension FeatureLayer {
                 var k = elementGrid.firstKey(atLeast: FeatureGrid.key(row: row, column: columns.lowerBound))
                 while k < keys.count && keys[k] <= high {
                     let column = Int(keys[k] - FeatureGrid.key(row: row, column: 0))
-                    let low = oldColumns.contains(where: { $0.contains(column) }) ? search.low : -1
+                    let low = oldColumns.contains(where: { $0.contains(column) }) ? search.low : -Double.infinity
                     for index in Int(elementGrid.starts[k])..<Int(elementGrid.starts[k + 1]) {
                         // The cell's balls lie next to its items, each with its element: one stream, no
                         // jump to the element.
@@ -194,9 +194,12 @@ struct FeatureSearch {
     var measuredTo = 0.0
     /// The current window's chord (`NearestFeatures.chordLimit` of its radius): elements bounded beyond it
     /// wait for a wider window.
-    var top = -1.0
-    /// The previous window's chord (-1 before the first): its cells' elements within it were gathered.
-    var low = -1.0
+    /// −∞ before the first window, so the first window's `low` (the previous `top`) takes every bound.
+    var top = -Double.infinity
+    /// The previous window's chord (−∞ before the first): its cells' elements within it were gathered.
+    /// Not −1: a bound may be below −1 (a ball's radius, or an arc's slack |ab|²/4, exceeds 1 for an arc
+    /// longer than about 70°), and such an element must still be taken by the first window that reaches it.
+    var low = -Double.infinity
     var pending: [PendingElement] = []
 
     init(p: Vector3, best: NearestFeatures, filter: FeatureFilter?) {
