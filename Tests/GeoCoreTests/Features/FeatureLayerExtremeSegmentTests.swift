@@ -1,8 +1,9 @@
 import Testing
 @testable import GeoCore
 
-/// Segments the grid can misplace: pole to pole (antipodal ends, no single great circle), across the
-/// antimeridian, along a pole's cells. Found by fuzz-geojson: [[178.98, 90], [180, -90]].
+/// Segments at the edges of the k-nearest walk's arithmetic: pole to pole and antipodal on the equator
+/// (arcs of 180°, whose chord lower bound is −1), other long arcs (bounds below 0), across the antimeridian,
+/// along a pole. Found by fuzz-geojson: [[178.98, 90], [180, -90]] was skipped by the first window.
 @Suite("User layers: extreme segments answer nearby as the scan does")
 struct FeatureLayerExtremeSegmentTests {
     static func layer(_ coordinates: String) throws -> FeatureLayers {
