@@ -31,15 +31,11 @@ extension GeoCall {
             out.beginObject()
             key(AroundKeys.layer, &out)
             out.string(all[hit.layer].name)
-            key(AroundKeys.id, &out)
-            // The id and properties are kept as the compact JSON `JSONWriter.value` writes: copied as they
-            // are, not parsed and written again.
-            let id = features.encodedID(hit.feature)
-            if id.isEmpty { out.null() } else { out.raw(id) }
-            key(Keys.name, &out)
-            if let name = features.name(hit.feature) { out.string(name) } else { out.null() }
-            key(AroundKeys.properties, &out)
-            out.raw(features.encodedProperties(hit.feature))
+            // The id, name and properties are written from the layer's stored text in place (the id and
+            // properties are the compact JSON `JSONWriter.value` writes): not copied into arrays or strings.
+            features.writeMembers(hit.feature, into: &out) { member, out in
+                key(member == 0 ? AroundKeys.id : member == 1 ? Keys.name : AroundKeys.properties, &out)
+            }
             key(AroundKeys.geometry, &out)
             if let kind = features.kind(hit.feature) { out.string(kind.name) } else { out.null() }
             writeReach(distanceM: hit.distanceM, bearingDeg: hit.bearingDeg, direction: hit.direction, into: &out)

@@ -57,6 +57,31 @@ public struct LayerFeatures: RandomAccessCollection, Sendable {
     /// The feature's properties as compact JSON (`null` when it has none).
     public func encodedProperties(_ feature: Int) -> [UInt8] { bytes(feature, 2) }
 
+    /// Writes the feature's `id`, `name` and `properties` values (each after its key, which `key` writes)
+    /// straight from the stored text, with no array or `String` made per feature: the id as stored (null
+    /// when it has none), the name escaped from its UTF-8 bytes (null when it has none; a name with a
+    /// non-ASCII byte goes through `String` as `name(_:)` reads it, so bytes a damaged cache made invalid
+    /// are repaired exactly as before), the properties as stored. The same bytes as writing `encodedID`,
+    /// `name` and `encodedProperties`.
+    public func writeMembers(_ feature: Int, into out: inout JSONWriter, key: (Int, inout JSONWriter) -> Void) {
+        let start = Int(offsets[3 * feature]), nameStart = Int(offsets[3 * feature + 1])
+        let nameEnd = Int(offsets[3 * feature + 2]), end = Int(offsets[3 * feature + 3])
+        precondition(start <= nameStart && nameStart <= nameEnd && nameEnd <= end && end <= text.count,
+                     "feature text out of range")
+        let buffer = text.buffer
+        key(0, &out)
+        if start == nameStart { out.null() } else { out.raw(UnsafeBufferPointer(rebasing: buffer[start..<nameStart])) }
+        key(1, &out)
+        if flags[feature] & Self.named == 0 {
+            out.null()
+        } else {
+            let name = UnsafeBufferPointer(rebasing: buffer[nameStart..<nameEnd])
+            if name.allSatisfy({ $0 < 0x80 }) { out.string(utf8: name) } else { out.string(String(decoding: name, as: UTF8.self)) }
+        }
+        key(2, &out)
+        out.raw(UnsafeBufferPointer(rebasing: buffer[nameEnd..<end]))
+    }
+
     /// Part `k` of the feature's text as an array, copied in one move (the offsets were checked at load:
     /// ascending, within the text).
     func bytes(_ feature: Int, _ k: Int) -> [UInt8] {

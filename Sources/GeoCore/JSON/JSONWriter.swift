@@ -109,6 +109,22 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// Writes an already encoded JSON value read in place (a layer's stored id or properties): no array
+    /// is made for it; it counts as one value for comma handling.
+    public mutating func raw(_ encoded: UnsafeBufferPointer<UInt8>) {
+        startValue()
+        bytes.append(contentsOf: encoded)
+        needsComma = true
+    }
+
+    /// Writes a string given as UTF-8 bytes read in place (a layer's stored name), escaped as
+    /// `string(_:)` escapes a `String` with those bytes: no `String` is made for it.
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        startValue()
+        appendQuoted(utf8: utf8)
+        needsComma = true
+    }
+
     /// After `raw` bytes that end in a member's key and colon: the next value is that member's, so it gets
     /// no comma (as after `key(_:)`).
     public mutating func continueAfterKey() {
@@ -150,32 +166,35 @@ public struct JSONWriter {
     /// Appends `"text"` with the escapes RFC 8259 requires (and the short forms where they exist).
     /// Runs of bytes that need no escape are copied in bulk.
     mutating func appendQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                runStart = index + 1
-                bytes.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                default:
-                    appendLiteral("u00")
-                    bytes.append(JSONWriter.hexDigit(byte >> 4))
-                    bytes.append(JSONWriter.hexDigit(byte & 0x0F))
-                }
+        text.withUTF8 { appendQuoted(utf8: $0) }
+    }
+
+    /// `appendQuoted(_:)` on the string's UTF-8 bytes.
+    mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+            runStart = index + 1
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            default:
+                appendLiteral("u00")
+                bytes.append(JSONWriter.hexDigit(byte >> 4))
+                bytes.append(JSONWriter.hexDigit(byte & 0x0F))
             }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
+        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         bytes.append(UInt8(ascii: "\""))
     }
 
