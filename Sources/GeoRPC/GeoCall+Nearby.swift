@@ -26,18 +26,19 @@ extension GeoCall {
     /// One hit as `nearby` writes it (`whereAmI` writes its places and roads the same way).
     public static func writeHit(_ hit: NearbyHit, layers: FeatureLayers, into out: inout JSONWriter) {
         // Read through the buffer: `layers.layers[k]` copies the whole layer (a retain per table) per hit.
+        // `all[hit.layer].features` is read in place each time: bound to a `let`, it would be a copy (a
+        // retain and release of each of its tables) per hit.
         layers.layers.withUnsafeBufferPointer { all in
-            let features = all[hit.layer].features
             out.beginObject()
             key(AroundKeys.layer, &out)
             out.string(all[hit.layer].name)
             // The id, name and properties are written from the layer's stored text in place (the id and
             // properties are the compact JSON `JSONWriter.value` writes): not copied into arrays or strings.
-            features.writeMembers(hit.feature, into: &out) { member, out in
+            all[hit.layer].features.writeMembers(hit.feature, into: &out) { member, out in
                 key(member == 0 ? AroundKeys.id : member == 1 ? Keys.name : AroundKeys.properties, &out)
             }
             key(AroundKeys.geometry, &out)
-            if let kind = features.kind(hit.feature) { out.string(kind.name) } else { out.null() }
+            if let kind = all[hit.layer].features.kind(hit.feature) { out.string(kind.name) } else { out.null() }
             writeReach(distanceM: hit.distanceM, bearingDeg: hit.bearingDeg, direction: hit.direction, into: &out)
             key(AroundKeys.inside, &out)
             if let inside = hit.inside { out.bool(inside) } else { out.null() }

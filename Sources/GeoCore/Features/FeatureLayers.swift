@@ -31,11 +31,12 @@ public struct FeatureLayers: Sendable {
     public func nearby(_ query: GeoPoint, radiusM: Double, limit: Int, layers selection: [Int]? = nil) -> [NearbyHit] {
         if limit <= Self.nearestLimit {
             guard limit > 0 else { return [] }
-            if let selection, selection.count == 1 {
-                return layers[selection[0]].nearest(to: query, radiusM: radiusM, limit: limit, layer: selection[0])
-            }
-            if selection == nil, layers.count == 1 {
-                return layers[0].nearest(to: query, radiusM: radiusM, limit: limit, layer: 0)
+            // One layer searched in place: `layers[k].nearest(…)` copied the layer (a retain per table).
+            let only = selection.map { $0.count == 1 ? $0[0] : nil } ?? (layers.count == 1 ? 0 : nil)
+            if let only {
+                return layers.withUnsafeBufferPointer {
+                    $0[only].nearest(to: query, radiusM: radiusM, limit: limit, layer: only)
+                }
             }
             var hits: [NearbyHit] = []
             for index in selection ?? Array(layers.indices) {
