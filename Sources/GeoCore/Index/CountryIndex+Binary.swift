@@ -15,6 +15,7 @@ extension CountryIndex {
         out.array(borderData)
         out.array(sketches)
         out.f64(arcExcursion)
+        out.array(rowExcursion)
         out.f64(nearRadiusKm)
         out.array(nearBlocks)
         out.array(nearList)
@@ -83,6 +84,11 @@ extension CountryIndex {
         // A bound the nearest-border search prunes by: it must be a number in [0, 180] (180 turns the
         // pruning by latitude off), never NaN, which would compare false and prune nothing consistently.
         guard arcExcursion >= 0 && arcExcursion <= 180 else { throw .invalid("arc excursion") }
+        // One per row, each in [0, arcExcursion] (so never NaN): the search reads the row's and relies on
+        // the global bound being at least every row's when it uses that instead.
+        rowExcursion = try input.table(of: Double.self)
+        guard rowExcursion.count == self.rows else { throw .invalid("row excursions") }
+        for value in rowExcursion.buffer where !(value >= 0 && value <= arcExcursion) { throw .invalid("row excursions") }
         nearRadiusKm = try input.f64()
         nearBlocks = try input.table(of: UInt32.self)
         nearList = try input.table(of: UInt32.self)

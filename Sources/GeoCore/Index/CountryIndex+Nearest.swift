@@ -40,6 +40,8 @@ extension CountryIndex {
         if (own == Self.sea || own & Self.borderBit == 0) && reachHoldsNoBorderCell(p, maxKm) { return nil }
         let window = nearestWindow(p, maxKm)
         var search = NearestSearch(point: p, maxKm: maxKm, window: window, excursion: arcExcursion)
+        var windowExcursion = 0.0
+        for r in window.r0...window.r1 { windowExcursion = max(windowExcursion, rowExcursion[r]) }
         // Iterative deepening: search within a small cap first and widen it eightfold while nothing is found
         // within the cap, so a point far out at sea does not walk whole rows before its first candidate.
         // A pass whose best lies within its cap is exact: every edge that could tie it was measured.
@@ -52,14 +54,19 @@ extension CountryIndex {
             // Rows outward: `down` and `up` are the next rows south and north still to visit.
             var down = pr, up = pr + 1
             while true {
+                // Widened by the window's largest row excursion, the gaps only grow outward, so the walk
+                // stops at the first that exceeds; each row is then bounded by its own excursion.
                 let gapDown = down >= search.window.r0
-                    ? max(0, p.lat - (rowSouth[down + 1] + arcExcursion)) : Double.infinity
-                let gapUp = up <= search.window.r1 ? max(0, (rowSouth[up] - arcExcursion) - p.lat) : Double.infinity
+                    ? max(0, p.lat - (rowSouth[down + 1] + windowExcursion)) : Double.infinity
+                let gapUp = up <= search.window.r1 ? max(0, (rowSouth[up] - windowExcursion) - p.lat) : Double.infinity
                 let north = gapUp < gapDown
-                let gap = north ? gapUp : gapDown
-                if gap == .infinity || search.exceeds(latitudeGap: gap, longitudeGap: 0) { break }
+                let outer = north ? gapUp : gapDown
+                if outer == .infinity || search.exceeds(latitudeGap: outer, longitudeGap: 0) { break }
                 let r = north ? up : down
                 if north { up += 1 } else { down -= 1 }
+                let own = rowExcursion[r]
+                let gap = north ? max(0, (rowSouth[r] - own) - p.lat) : max(0, p.lat - (rowSouth[r + 1] + own))
+                if gap > outer && search.exceeds(latitudeGap: gap, longitudeGap: 0) { continue }
                 searchRow(r, latitudeGap: gap, column: pc, &search)
             }
             if (search.bestArea >= 0 && search.bestKm <= cap) || cap >= maxKm { break }
@@ -147,7 +154,7 @@ extension CountryIndex {
         let south = rowSouth[r]
         // Far from the point, the row's own latitudes give a tighter longitude factor than the search's.
         if search.limitSquared > 1e-3 {
-            let highest = max(rowSouth[r].magnitude, rowSouth[r + 1].magnitude) + arcExcursion
+            let highest = max(rowSouth[r].magnitude, rowSouth[r + 1].magnitude) + rowExcursion[r]
             search.rowFactor = max(search.longitudeFactor, search.cosLatitude * GeoMath.sinCos(degrees: min(90, highest)).cos * (1 - 1e-12) - 1e-15)
         } else {
             search.rowFactor = search.longitudeFactor
@@ -204,6 +211,8 @@ extension CountryIndex {
         let record = recordOffset(sketch: Int(cell & ~Self.borderBit))
         let entries = Int(borderData[record])
         let own = band(search.p.lat, south: south)
+        // Every edge listed here is listed in row `r`: its arc keeps within the row's excursion of its ends.
+        search.excursion = rowExcursion[r]
         // First the edge with the least bound in the point's own band (the point's latitude ± a band), so
         // the best distance is near its final value before the other edges are bounded against it.
         var nearestEdge = -1, nearestArea = -1, nearestBound = search.limitSquared
@@ -234,7 +243,7 @@ extension CountryIndex {
             while k < Self.bands {
                 // `band(low) == k` puts `low` at or above the band's south line, up to rounding.
                 let bandSouth = south + Double(k) * bandHeight - 1e-9
-                if k > 0 && search.exceeds(latitudeGap: max(0, bandSouth - arcExcursion - search.p.lat), longitudeGap: 0) { break }
+                if k > 0 && search.exceeds(latitudeGap: max(0, bandSouth - search.excursion - search.p.lat), longitudeGap: 0) { break }
                 searchBand(entry: entry, k, area: area, south: south, &search)
                 k += 1
             }
@@ -261,7 +270,7 @@ extension CountryIndex {
             // Listed in every band it spans: measured only in the first.
             if k > 0 && band(low, south: south) < k { continue }
             let high = max(alat, blat)
-            let latitudeGap = max(0, max((low - arcExcursion) - search.p.lat, search.p.lat - (high + arcExcursion)))
+            let latitudeGap = max(0, max((low - search.excursion) - search.p.lat, search.p.lat - (high + search.excursion)))
             if search.exceeds(latitudeGap: latitudeGap, longitudeGap: 0) { continue }
             let alon = vertexLon(i), blon = vertexLon(i + 1)
             // Along the short arc between longitudes under 180° apart, longitude runs from end to end.
@@ -284,7 +293,9 @@ struct NearestSearch {
     /// never walks it, saves the cosine): see `consider`.
     var window: CountryIndex.NearestWindow
     let maxKm: Double
-    let excursion: Double
+    /// The arc excursion the edge bounds widen by: the index's, or in the scan the row excursion of the
+    /// cell being searched (`searchCell`), which bounds every edge that cell lists.
+    var excursion: Double
     let cosLatitude: Double
     var bestKm: Double
     /// The deepening's current cap on the distance searched (see `nearestArea(to:withinKm:)`).

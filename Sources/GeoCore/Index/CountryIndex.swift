@@ -77,6 +77,10 @@ public struct CountryIndex: Sendable {
     /// The nearest-border search (`CountryIndex+Nearest.swift`) widens every cell and edge by it before
     /// taking a lower bound from their latitudes; a stored number, so no start-up has to measure 550,000 arcs.
     let arcExcursion: Double
+    /// Per grid row, the same bound for the edges listed in that row (`rowExcursions(global:)`): at most
+    /// `arcExcursion`, and usually far less, so the scan's row, cell and edge bounds (`CountryIndex+Nearest.swift`)
+    /// are not widened everywhere by the few long edges that bulge most. One number per row, stored.
+    var rowExcursion = Table<Double>([])
 
     /// Per block, how many whole blocks east (`eastRuns`) and west (`westRuns`) of it, in its block row and
     /// round the antimeridian, hold no border cell before the next one that does: the nearest-border walk

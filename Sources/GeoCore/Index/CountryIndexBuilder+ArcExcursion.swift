@@ -23,6 +23,33 @@ extension CountryIndexBuilder {
         return min(180, largest * (1 + 1e-6) + 1e-9)
     }
 
+    /// Per grid row, how far the arcs of the edges listed in that row (every row their ends' latitudes
+    /// span) leave their ends' latitudes, widened for rounding as `arcExcursion()` is; every row 180 when
+    /// that is (an arc may leave its longitudes).
+    ///
+    /// Why per row: one long edge along a parallel (the 60th parallel between Canadian provinces bulges
+    /// 0.22°, 24 km; a time-zone edge in Antarctica 1.1°) would otherwise widen every cell and edge of the
+    /// nearest-border search everywhere on Earth. An edge's nearest point to any query lies within its
+    /// longitudes and within its own excursion of its latitudes, so in a row that lists it widened by that
+    /// row's value, which is at least the edge's: the search's bounds stay lower bounds (see
+    /// `CountryIndex.rowExcursion`).
+    /// - Complexity: O(edges).
+    func rowExcursions(global: Double) -> [Double] {
+        if global >= 180 { return [Double](repeating: 180, count: rows) }
+        var largest = [Double](repeating: 0, count: rows)
+        for ring in 0..<(ringStart.count - 1) {
+            for i in Int(ringStart[ring])..<(Int(ringStart[ring + 1]) - 1) {
+                let (r0, r1) = edgeRows[i]
+                guard r0 <= r1 else { continue }
+                let rise = Self.excursion(GeoPoint(lat: lats[i], lon: lons[i]), GeoPoint(lat: lats[i + 1], lon: lons[i + 1]))
+                if rise <= 0 { continue }
+                for r in Int(r0)...Int(r1) { largest[r] = max(largest[r], rise) }
+            }
+        }
+        // Never above the global bound, which the same widening gives from the largest rise.
+        return largest.map { min(global, min(180, $0 * (1 + 1e-6) + 1e-9)) }
+    }
+
     /// How far the arc from `a` to `b` rises above or sinks below both ends' latitudes, in degrees.
     static func excursion(_ a: GeoPoint, _ b: GeoPoint) -> Double {
         let u = Vector3(a), v = Vector3(b)

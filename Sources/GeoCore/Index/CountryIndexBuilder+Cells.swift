@@ -104,6 +104,7 @@ extension CountryIndexBuilder {
             entryCount: records.entryCount, edgeReferenceCount: records.edgeReferenceCount,
             toggleCount: records.toggleCount, bandScale: Double(CountryIndex.bands) / cellSize,
             blocks: Table(table.blocks), blockColumns: table.blockColumns, arcExcursion: arcExcursion())
+        index.rowExcursion = Table(rowExcursions(global: index.arcExcursion))
         let sketched = index.sketchTables()
         index.blockCells = Table(sketched.blockCells)
         index.sketches = Table(sketched.sketches)

@@ -220,13 +220,7 @@ struct NearestBorderTests {
         let gazetteer = CountryGazetteerBinaryTests.small()
         let bytes = gazetteer.binaryIndex(sourceKey: CountryGazetteerBinaryTests.key)
         let stored = gazetteer.spatialIndex.arcExcursion.bitPattern
-        // The excursion is the index's last table: find its 8 bytes from the end.
-        var position = -1
-        for k in stride(from: bytes.count - 8, through: CountryGazetteer.binaryHeaderSize, by: -1) {
-            var word: UInt64 = 0
-            for j in 0..<8 { word |= UInt64(bytes[k + j]) << UInt64(8 * j) }
-            if word == stored { position = k; break }
-        }
+        let position = Self.excursionPosition(bytes, stored: stored, rows: gazetteer.spatialIndex.rows)
         #expect(position > 0, "the excursion's bytes are in the file")
         guard position > 0 else { return }
         var damaged = bytes
@@ -234,5 +228,74 @@ struct NearestBorderTests {
         damaged = CountryGazetteer.resealed(damaged)
         #expect(CountryGazetteerBinaryTests.decode(damaged).failure == .invalid("arc excursion"))
         #expect(CountryGazetteerBinaryTests.decode(bytes).failure == nil, "the undamaged file loads")
+    }
+
+    /// Where the index's arc excursion is in `bytes`: the last 8 bytes holding it that are followed by the
+    /// row excursions' count (the rows), since a row's excursion can equal it.
+    static func excursionPosition(_ bytes: [UInt8], stored: UInt64, rows: Int) -> Int {
+        func word(_ k: Int) -> UInt64 {
+            var word: UInt64 = 0
+            for j in 0..<8 { word |= UInt64(bytes[k + j]) << UInt64(8 * j) }
+            return word
+        }
+        for k in stride(from: bytes.count - 16, through: CountryGazetteer.binaryHeaderSize, by: -1)
+        where word(k) == stored && word(k + 8) == UInt64(rows) {
+            return k
+        }
+        return -1
+    }
+
+    @Test("a damaged row excursion (off [0, arc excursion], or NaN) is refused at load",
+          arguments: [Double.nan, -1, 180.5, .infinity])
+    func damagedRowExcursionRefused(value: Double) throws {
+        let gazetteer = CountryGazetteerBinaryTests.small()
+        let bytes = gazetteer.binaryIndex(sourceKey: CountryGazetteerBinaryTests.key)
+        let index = gazetteer.spatialIndex
+        let position = Self.excursionPosition(bytes, stored: index.arcExcursion.bitPattern, rows: index.rows)
+        #expect(position > 0, "the excursion's bytes are in the file")
+        guard position > 0 else { return }
+        // The rows' values follow the excursion and their count (both 8 bytes, so already aligned).
+        var damaged = bytes
+        let last = position + 16 + 8 * (index.rows - 1)
+        for j in 0..<8 { damaged[last + j] = UInt8(truncatingIfNeeded: value.bitPattern >> UInt64(8 * j)) }
+        damaged = CountryGazetteer.resealed(damaged)
+        #expect(CountryGazetteerBinaryTests.decode(damaged).failure == .invalid("row excursions"))
+    }
+
+    @Test("row excursions: each row bounds the arcs of the edges it lists, rows of straight edges stay near 0, and the search still answers as the full scan and brute force")
+    func rowExcursions() {
+        // Without the cap round the South Pole (an edge across 180° of longitude makes every row 180): the
+        // 60° N edge bows 0.37° in its rows, the boxes near the North Pole more, every other row less.
+        var areas = Self.areas()
+        areas.remove(at: 3)
+        areas.append(MultiPolygon(polygons: [Polygon(exterior: GeometryFixture.box(40, 55, 60, 60))]))
+        let index = CountryIndex(areas: areas, cellSize: 0.25)
+        #expect(index.arcExcursion < 180)
+        #expect(index.rowExcursion.count == index.rows)
+        let bow = CountryIndexBuilder.excursion(GeoPoint(lat: 60, lon: 40), GeoPoint(lat: 60, lon: 60))
+        let row60 = index.row(of: 60)
+        #expect(index.rowExcursion[row60] >= bow && index.rowExcursion[row60] <= index.arcExcursion)
+        #expect(index.rowExcursion.buffer.allSatisfy { $0 >= 0 && $0 <= index.arcExcursion })
+        #expect(index.rowExcursion[index.row(of: 57.1)] < 1e-6, "the box's meridian sides do not bow")
+        #expect(index.rowExcursion[index.row(of: 30.1)] < index.arcExcursion / 100, "far from the long parallels")
+        var random = TestRandom(seed: 60)
+        var checked = 0
+        for radius in [10.0, 50, 100, 1000] {
+            var points: [GeoPoint] = []
+            for _ in 0..<40 {
+                points.append(GeoPoint(lat: random.uniform(59.5, 61), lon: random.uniform(35, 65)))
+                points.append(GeoPoint(lat: random.uniform(78, 90), lon: random.uniform(-60, 60)))
+                points.append(GeoPoint(lat: random.uniform(-12, 12), lon: random.uniform(-180, 180)))
+            }
+            for p in points where index.area(containing: p) == nil {
+                let fast = index.nearestArea(to: p, withinKm: radius), scan = index.nearestAreaByScan(to: p, withinKm: radius)
+                #expect(fast?.area == scan?.area && fast?.distanceKm == scan?.distanceKm,
+                        "\(p.lat), \(p.lon) within \(radius) km: \(String(describing: fast)) vs scan \(String(describing: scan))")
+                let brute = Self.bruteForce(index, p)
+                if brute.km <= radius { #expect(fast?.distanceKm == brute.km, "\(p.lat), \(p.lon): brute force \(brute.km)") }
+                checked += 1
+            }
+        }
+        #expect(checked > 200)
     }
 }
