@@ -263,7 +263,7 @@ export interface ServerInfo {
   /** The binary index format this server reads and writes. */
   binaryFormatVersion: number;
   layers: { countries: LayerInfo; admin1: LayerInfo; timezones: LayerInfo };
-  tables: { cities: TableInfo; admin1Names: TableInfo; countryNames: TableInfo };
+  tables: { cities: TableInfo; admin1Names: TableInfo & { translations: number; languages: number }; countryNames: TableInfo };
   /** The user's GeoJSON layers (`open({layers})`) in the order given, with their feature counts by kind. */
   userLayers: Array<{ name: string; features: number; points: number; lines: number; polygons: number }>;
   /** The data files the host found; the wasm module reports its compiled-in dataset as role "embedded". */

@@ -288,10 +288,13 @@ def box_of(geometry):
 def admin1_divisions(d):
     """iso_3166_2 -> (names, country population) for Data/admin1-polygons.geojson, names as forward search
     indexes them: the layer's name and name_en, and the GeoNames admin-1 name and alternates joined by
-    (country or territory, geonames_admin1)."""
+    (country or territory, geonames_admin1), and its names in other languages (admin1-names.tsv)."""
     if not hasattr(d, "_divisions"):
         layer = json.load(open(os.path.join(ROOT, "Data", "admin1-polygons.geojson"), encoding="utf-8"))
         by_a3 = {p["ADM0_A3"]: p for p in d.features}
+        translations = {}
+        for r in read_tsv(os.path.join(ROOT, "Data", "admin1-names.tsv")):
+            translations.setdefault(r["code"], []).append(r["name"])
         out = {}
         for f in layer["features"]:
             p = f["properties"]
@@ -305,6 +308,7 @@ def admin1_divisions(d):
                     joined = (owner, p["geonames_admin1"])
                     break
             if p["iso_3166_2"]:
+                names += translations.get(p["iso_3166_2"], [])
                 out[p["iso_3166_2"]] = (names, country.get("POP_EST") or 0, country.get("ISO_A2_EH"), box_of(f["geometry"]), joined)
         d._divisions = out
     return d._divisions

@@ -10,7 +10,7 @@ extension GeoCall {
         out.beginObject()
         out.key("kind")
         if let cityIndex = match.cityIndex {
-            let city = gazetteer.city(cityIndex)
+            let city = gazetteer.city(cityIndex, language: language)
             out.string("city")
             field("name", city.name, &out)
             writeMatch(match, into: &out)
@@ -25,7 +25,7 @@ extension GeoCall {
             out.key("geonameid")
             out.number(city.geonameid)
         } else if let divisionIndex = match.divisionIndex {
-            let division = gazetteer.division(divisionIndex)
+            let division = gazetteer.division(divisionIndex, language: language)
             out.string("admin1")
             field("name", division.name, &out)
             writeMatch(match, into: &out)

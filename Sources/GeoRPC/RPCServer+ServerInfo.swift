@@ -55,6 +55,13 @@ extension RPCServer {
             out.bool(count > 0)
             out.key("entries")
             out.number(count)
+            if name == "admin1Names" {
+                // The admin-1 layer divisions' names in other languages (admin1-names.tsv).
+                out.key("translations")
+                out.number(contents.admin1Translations)
+                out.key("languages")
+                out.number(contents.admin1Languages)
+            }
             out.endObject()
         }
         out.endObject()

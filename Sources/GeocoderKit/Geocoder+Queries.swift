@@ -122,7 +122,7 @@ extension Geocoder {
     func forwardResult(_ match: ForwardMatch, language: String?) -> ForwardResult? {
         let country = match.countryIndex.map { gazetteer.countries[$0] }
         if let cityIndex = match.cityIndex {
-            let city = gazetteer.city(cityIndex)
+            let city = gazetteer.city(cityIndex, language: language)
             return ForwardResult(kind: .city, name: city.name, matched: match.matched, matchType: match.matchType,
                                  score: match.score, iso2: city.iso2, iso3: country?.iso3, adm0a3: country?.adm0a3,
                                  country: gazetteer.countryName(iso2: city.iso2, language: language), admin1: city.admin1,
@@ -130,7 +130,7 @@ extension Geocoder {
         }
         if let divisionIndex = match.divisionIndex {
             // As `forwardGeocode` writes a division: the admin-1 layer's country (nil when it has none).
-            let division = gazetteer.division(divisionIndex)
+            let division = gazetteer.division(divisionIndex, language: language)
             return ForwardResult(kind: .admin1, name: division.name, matched: match.matched, matchType: match.matchType,
                                  score: match.score, iso2: country?.iso2, iso3: country?.iso3, adm0a3: country?.adm0a3,
                                  country: match.countryIndex.map { gazetteer.countryName($0, language: language) },

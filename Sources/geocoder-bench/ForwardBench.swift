@@ -20,6 +20,10 @@ import GeoCore
 /// `runs` passes; the figure is the median pass's time per query (thread CPU time), with limit 5 unless
 /// the class says otherwise. Given `queries` (`--query`), only those run, each timed on its own (the worst
 /// queries the classes print, to profile or compare binaries on them).
+///
+/// The admin-1 layer (admin1-polygons.geojson) and its names in other languages (admin1-names.tsv) are loaded
+/// as the server loads them, when beside the data; `GEOCODER_BENCH_NO_ADMIN1_NAMES=1` leaves the names out,
+/// for a before/after of the table in one build (class "exact admin-1 translated": 2,000 of its names).
 func forwardBench(dataPath: String, runs: Int, only: String?, queries given: [String] = []) {
     let directory = dataPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     func table(_ name: String) -> [UInt8] {
@@ -33,20 +37,33 @@ func forwardBench(dataPath: String, runs: Int, only: String?, queries given: [St
         // The ISO names, as the server adds them (NameFiles.load); absent from a folder without the file.
         let iso = table("iso-country-names.tsv")
         if !iso.isEmpty { names.countryNames += try NameData.parseCountryNames(iso, file: .isoCountryNames) }
+        let translated = table("admin1-names.tsv")
+        if !translated.isEmpty { names.admin1Names = try NameData.parseAdmin1Names(translated) }
     } catch {
         say("cannot load the name tables: \(error.message)")
         exit(1)
     }
+    // Every 12th translated name: 2,000 spread over the table's codes and languages.
+    let translatedQueries = stride(from: 0, to: names.admin1Names.count, by: 12).prefix(2000).map { names.admin1Names[$0].name }
+    if getenv("GEOCODER_BENCH_NO_ADMIN1_NAMES") != nil { names.admin1Names = [] }
     let start = now()
     let gazetteer: CountryGazetteer
     do throws(GazetteerError) {
-        gazetteer = try CountryGazetteer.load(geoJSON: geoJSON).withNames(names)
+        var loaded = try CountryGazetteer.load(geoJSON: geoJSON)
+        let polygons = table("admin1-polygons.geojson")
+        if !polygons.isEmpty {
+            var warnings: [GeoJSONWarning] = []
+            loaded = loaded.withLayers(admin1: try CountryGazetteer.admin1Layer(geoJSON: polygons, warnings: &warnings),
+                                       timezones: nil)
+        }
+        gazetteer = loaded.withNames(names)
     } catch {
         say("cannot load \(dataPath): \(error.message)")
         exit(1)
     }
     let size = gazetteer.forwardIndexSize
-    say("forward index: \(gazetteer.countries.count) countries, \(gazetteer.cityCount) cities, \(size.names) names, "
+    say("forward index: \(gazetteer.countries.count) countries, \(gazetteer.cityCount) cities, "
+        + "\(gazetteer.divisionCount) divisions (\(names.admin1Names.count) translated names), \(size.names) names, "
         + "\(fixed(Double(size.bytes) / 1e6, 1)) MB of tables; load + build \(fixed((now() - start) * 1000, 0)) ms")
 
     var admin1Names: [String: String] = [:]
@@ -129,6 +146,7 @@ func forwardBench(dataPath: String, runs: Int, only: String?, queries given: [St
             row.kind == .official && gazetteer.countries.contains { $0.iso2 == row.code }
         }.map { $0.name }),
         ("city", bigCities.map { $0.name }),
+        ("exact admin-1 translated", translatedQueries),
         ("qualified city", bigCities.compactMap { c in admin1Names[c.country + "." + c.admin1].map { c.name + ", " + $0 } }),
         ("prefix", gazetteer.countries.map { String($0.name.prefix(5)) } + bigCities.prefix(250).map { String($0.name.prefix(5)) }),
         ("fuzzy", (gazetteer.countries.map { $0.name } + bigCities.prefix(500).map { $0.name }).compactMap(dropInner)),

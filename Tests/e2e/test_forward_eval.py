@@ -47,6 +47,7 @@ CATEGORIES = {
     "words-around": "issue 16: words around a country's name (the, Republic of, Kingdom of)",
     "qualifier-nocomma": "issue 16: a trailing qualifier without a comma (Paris TX)",
     "admin1": "issue 15: admin-1 divisions by name in English or the local language, and by ISO 3166-2 code",
+    "admin1-i18n": "admin-1 divisions by their names in other languages and scripts (Bavière, Бавария, バイエルン)",
 }
 PARAMS = {"limit", "lang", "countryCodes", "kinds"}
 MIN_QUERIES = 300

@@ -54,7 +54,7 @@ def test_full_data_reports_every_layer_table_file_and_the_cache(tmp_path):
     roles = {f["role"]: f for f in info["files"]}
     expected = {"countries": "ne_10m_admin_0_countries.geojson", "countryNames": "country-names.tsv",
                 "admin1": "admin1.tsv", "cities": "cities.tsv", "admin1Polygons": "admin1-polygons.geojson",
-                "timezones": "timezones.geojson"}
+                "timezones": "timezones.geojson", "admin1Names": "admin1-names.tsv"}
     assert set(roles) == set(expected)
     for role, name in expected.items():
         entry = roles[role]

@@ -9,6 +9,10 @@ public struct GazetteerContents: Equatable, Sendable {
     public var admin1Divisions: Int
     /// Localized country names (CLDR), every language (0 without `country-names.tsv`).
     public var countryNames: Int
+    /// The admin-1 layer divisions' names in other languages (`admin1-names.tsv`), and in how many
+    /// languages (0 without the table or the admin-1 layer).
+    public var admin1Translations: Int = 0
+    public var admin1Languages: Int = 0
     /// Areas of the admin-1 polygon layer; nil when the layer is not there.
     public var admin1Areas: Int?
     /// Areas of the time-zone layer; nil when the layer is not there.
@@ -21,7 +25,9 @@ extension CountryGazetteer {
     public var contents: GazetteerContents {
         if let whole = try? loading(.all) { return whole.gazetteer.contents }
         return GazetteerContents(countries: countries.count, cities: cityCount, admin1Divisions: search.admin1.count,
-                          countryNames: search.localized.entries.count, admin1Areas: admin1Layer?.featureCount,
+                          countryNames: search.localized.entries.count,
+                          admin1Translations: search.divisionLocalized.entries.count,
+                          admin1Languages: search.divisionLocalized.languages.count, admin1Areas: admin1Layer?.featureCount,
                           timezoneAreas: timezoneLayer?.featureCount)
     }
 }

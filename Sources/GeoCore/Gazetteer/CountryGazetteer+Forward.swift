@@ -73,26 +73,48 @@ extension CountryGazetteer {
     /// The number of cities forward search knows.
     public var cityCount: Int { search.cities.count }
 
-    /// City `index` (`ForwardMatch.cityIndex`), decoded.
-    public func city(_ index: Int) -> City {
+    /// City `index` (`ForwardMatch.cityIndex`), decoded; its `admin1` in `language` (as `divisionName`)
+    /// when its GeoNames division is joined to an admin-1 layer division with a name in that language.
+    public func city(_ index: Int, language: String? = nil) -> City {
         let table = search.cities
         let division = Int(table.admin1[index])
+        var admin1: String? = nil
+        if division >= 0 {
+            let d = division < search.divisionOfAdmin1.count ? Int(search.divisionOfAdmin1[division]) : -1
+            if let language, d >= 0, let text = search.divisionLocalized.text(code: UInt16(d), language: asciiLowercased(language)) {
+                admin1 = search.labels.string(text)
+            } else {
+                admin1 = search.labels.string(Int(search.admin1.name[division]))
+            }
+        }
         return City(geonameid: Int(table.geonameid[index]), name: search.names.text(Int(table.name[index])),
                     point: table.point(index),
                     iso2: CountryCode.unpack(table.country[index]),
-                    admin1: division >= 0 ? search.labels.string(Int(search.admin1.name[division])) : nil,
+                    admin1: admin1,
                     population: Int(table.population[index]))
     }
 
     /// The number of admin-1 divisions forward search knows (0 without the admin-1 layer).
     public var divisionCount: Int { search.divisions.count }
 
-    /// Division `index` (`ForwardMatch.divisionIndex`), decoded.
-    public func division(_ index: Int) -> Division {
+    /// Division `index` (`ForwardMatch.divisionIndex`), decoded, its `name` in `language` (`divisionName`).
+    public func division(_ index: Int, language: String? = nil) -> Division {
         let table = search.divisions
         func label(_ t: UInt32) -> String? { t == DivisionTable.none ? nil : search.labels.string(Int(t)) }
-        return Division(name: label(table.name[index]) ?? "", iso3166_2: label(table.iso[index]), type: label(table.type[index]),
-                        centroid: table.centroid(index), bounds: table.box(index))
+        return Division(name: divisionName(index, language: language), iso3166_2: label(table.iso[index]),
+                        type: label(table.type[index]), centroid: table.centroid(index), bounds: table.box(index))
+    }
+
+    /// Division `index`'s name in `language` (a BCP 47 tag, any case; subtags are dropped from the right until
+    /// `Data/admin1-names.tsv` has a name, as for countries), else its English name (the local one where the
+    /// data has no English name).
+    public func divisionName(_ index: Int, language: String?) -> String {
+        if let language, index <= Int(UInt16.max),
+           let text = search.divisionLocalized.text(code: UInt16(index), language: asciiLowercased(language)) {
+            return search.labels.string(text)
+        }
+        let t = search.divisions.name[index]
+        return t == DivisionTable.none ? "" : search.labels.string(Int(t))
     }
 
     /// The name of the country with ISO alpha-2 `iso2` in `language` (a BCP 47 tag, any case; subtags are

@@ -6,12 +6,19 @@ extension DivisionTable {
     /// Names: the layer's `name` (local) and `name_en`, and — joined by the GeoNames admin-1 code under
     /// the division's country (or its territory, for French Guiana and the like) — the GeoNames name and
     /// alternates of `Data/admin1.tsv` ("Bavaria", "NSW").
+    ///
+    /// Names in other languages (`Data/admin1-names.tsv`, joined by ISO 3166-2 code) are indexed as the
+    /// division's own names (`.division`: "Bavière" scores as "Bayern" does) and given to `localized`
+    /// (language, division, label) for `lang`.
     /// - Parameters:
     ///   - label: the label pool's number for a display string.
     ///   - number: a GeoNames row's number in `ForwardIndex.admin1` (by "country.code"), when it has one.
+    ///   - translations: the divisions' names in other languages; a code no division has is skipped.
     static func build(_ layers: PlacemarkLayers, countries: [Country], geonames: [Admin1Row], number: [[UInt8]: Int],
-                      label: (String) -> UInt32, names: inout KeyIndexBuilder) -> DivisionTable {
+                      translations: [Admin1NameRow] = [], label: (String) -> UInt32, names: inout KeyIndexBuilder,
+                      localized: inout [(language: [UInt8], code: UInt16, text: UInt32)]) -> DivisionTable {
         guard let layer = layers.admin1 else { return .empty }
+        var divisionOfCode: [[UInt8]: Int] = [:]
         var byCode: [[UInt8]: Int] = [:]
         for (k, row) in geonames.enumerated() { byCode[Array((row.country + "." + row.code).utf8)] = k }
         var country: [Int32] = [], name: [UInt32] = [], iso: [UInt32] = [], type: [UInt32] = [], geometry: [Int32] = []
@@ -28,7 +35,10 @@ extension DivisionTable {
             iso.append(code.map(label) ?? Self.none)
             type.append((layer.value(k, slots.typeEn) ?? layer.value(k, slots.type)).map(label) ?? Self.none)
             for text in [local, english] { if let text { names.add(text, .division, d) } }
-            if let code { names.add(code, .divisionCode, d) }
+            if let code {
+                names.add(code, .divisionCode, d)
+                if divisionOfCode[Array(code.utf8)] == nil { divisionOfCode[Array(code.utf8)] = d }
+            }
             var geonamesNumber = -1
             if let gn = layer.value(k, slots.geonames) {
                 var owners: [String] = []
@@ -48,6 +58,12 @@ extension DivisionTable {
             geometry += [centroid.lat, centroid.lon].map { Int32(($0 * Self.scale).rounded()) }
             geometry += [box.minLat, box.minLon].map { Int32(($0 * Self.scale).rounded(.down)) }
             geometry += [box.maxLat, box.maxLon].map { Int32(($0 * Self.scale).rounded(.up)) }
+        }
+        // `LocalizedNames` numbers divisions in 16 bits; the layer has a few thousand.
+        for row in translations {
+            guard let d = divisionOfCode[Array(row.code.utf8)], d <= Int(UInt16.max) else { continue }
+            names.add(row.name, .division, d)
+            localized.append((asciiLowercased(row.lang), UInt16(d), label(row.name)))
         }
         return DivisionTable(country: Table(country), name: Table(name), iso: Table(iso), type: Table(type),
                              geometry: Table(geometry), geonames: Table(joined))

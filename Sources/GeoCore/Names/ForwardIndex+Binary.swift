@@ -19,6 +19,7 @@ extension ForwardIndex {
         localized.write(to: &out)
         admin1Names.write(to: &out)
         divisions.write(to: &out)
+        divisionLocalized.write(to: &out)
         names.write(to: &out)
     }
 
@@ -44,13 +45,18 @@ extension ForwardIndex {
         let admin1Names = try KeyIndex(reading: &input, targets: { [admin1] in $0 == .admin1 ? admin1.count : 0 })
         let divisions = try DivisionTable(reading: &input, textCount: labels.count, countryCount: countries.count,
                                           admin1Count: admin1.count)
+        let divisionLocalized = try LocalizedNames(reading: &input, textCount: labels.count)
+        for e in divisionLocalized.entries.buffer where Int(UInt16(truncatingIfNeeded: e >> 32)) >= divisions.count {
+            throw .invalid("division localized name")
+        }
         let cityCount = cities.count
         let names = try KeyIndex(reading: &input, targets: { kind in
             kind == .admin1 ? 0 : (kind.isCity ? cityCount : (kind.isDivision ? divisions.count : countries.count))
         })
         try cities.checkNames(entryCount: names.count)
         return ForwardIndex(names: names, admin1Names: admin1Names, labels: labels, cities: cities, places: places,
-                            admin1: admin1, divisions: divisions, localized: localized, countries: countries)
+                            admin1: admin1, divisions: divisions, localized: localized,
+                            divisionLocalized: divisionLocalized, countries: countries)
     }
 }
 

@@ -17,14 +17,20 @@ struct ForwardIndex: Sendable {
     /// The admin-1 divisions forward search returns (from the admin-1 layer; empty without it).
     let divisions: DivisionTable
     let localized: LocalizedNames
+    /// The divisions' names per language (`Data/admin1-names.tsv`), numbered by division, for `lang`.
+    let divisionLocalized: LocalizedNames
 
     /// Derived at load (not stored): each Natural Earth feature's packed ISO alpha-2, 0 when it has none.
     let countryCodes: [UInt16]
     /// Derived at load: the first feature with each packed alpha-2.
     let countryOfCode: [UInt16: Int]
+    /// Derived at load: for each GeoNames division (`admin1`), the first division of the admin-1 layer
+    /// joined to it (`DivisionTable.geonames`), or -1: a city's `admin1` in the caller's language.
+    let divisionOfAdmin1: [Int32]
 
     init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, places: PlaceIndex,
-         admin1: Admin1Table, divisions: DivisionTable = .empty, localized: LocalizedNames, countries: [Country]) {
+         admin1: Admin1Table, divisions: DivisionTable = .empty, localized: LocalizedNames,
+         divisionLocalized: LocalizedNames = .empty, countries: [Country]) {
         self.names = names
         self.divisions = divisions
         self.admin1Names = admin1Names
@@ -33,6 +39,13 @@ struct ForwardIndex: Sendable {
         self.places = places
         self.admin1 = admin1
         self.localized = localized
+        self.divisionLocalized = divisionLocalized
+        var divisionOfAdmin1 = [Int32](repeating: -1, count: admin1.count)
+        for d in 0..<divisions.count {
+            let a = Int(divisions.geonames[d])
+            if a >= 0 && a < divisionOfAdmin1.count && divisionOfAdmin1[a] < 0 { divisionOfAdmin1[a] = Int32(d) }
+        }
+        self.divisionOfAdmin1 = divisionOfAdmin1
         countryCodes = countries.map { $0.iso2.flatMap(CountryCode.pack) ?? 0 }
         countryOfCode = Self.primaryFeatures(countries)
     }
@@ -123,8 +136,10 @@ struct ForwardIndex: Sendable {
             }
         }
         let admin1Number = admin1Of
+        var divisionLocalized: [(language: [UInt8], code: UInt16, text: UInt32)] = []
         let divisions = DivisionTable.build(layers, countries: countries, geonames: data?.admin1 ?? [],
-                                            number: admin1Number, label: label, names: &names)
+                                            number: admin1Number, translations: data?.admin1Names ?? [], label: label,
+                                            names: &names, localized: &divisionLocalized)
         let nameIndex = names.build()
         // Each city's name is the text of its own cityName entry (added first, so never dropped as a repeat).
         var nameEntry = [UInt32](repeating: 0, count: cities.count)
@@ -137,7 +152,8 @@ struct ForwardIndex: Sendable {
                   cities: cityTable, places: PlaceIndex(points: (0..<cityTable.count).map(cityTable.point), population: Array(cityTable.population),
                                                        names: nameEntry.map { nameIndex.text(Int($0)) }),
                   admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)), divisions: divisions,
-                  localized: LocalizedNames(localized), countries: countries)
+                  localized: LocalizedNames(localized), divisionLocalized: LocalizedNames(divisionLocalized),
+                  countries: countries)
     }
 }
 

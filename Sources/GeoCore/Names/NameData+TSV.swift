@@ -5,6 +5,7 @@
 extension NameData {
     public static let countryNamesHeader = "code\tlang\tkind\tname"
     public static let admin1Header = "country\tcode\tname\talternates"
+    public static let admin1NamesHeader = "code\tlang\tname"
     public static let citiesHeader = "geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames\tcapital"
     /// The header of `cities.tsv` before the `capital` column: such a file still loads, with no capitals.
     public static let citiesHeaderWithoutCapital = "geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames"
@@ -53,6 +54,21 @@ extension NameData {
             guard !fields[1].isEmpty else { throw fail(.emptyField(column: "code")) }
             guard !fields[2].isEmpty else { throw fail(.emptyField(column: "name")) }
             rows.append(Admin1Row(country: fields[0], code: fields[1], name: fields[2], alternates: splitBars(fields[3])))
+        }
+        return rows
+    }
+
+    /// `admin1-names.tsv`: `code lang name` (an ISO 3166-2 code, a language tag, the name in it).
+    /// - Throws: `NameDataError` for a wrong header or field count, a code that is not ISO 3166-2 (two letters
+    ///   A–Z, `-`, one to three letters A–Z or digits), an empty language or name, or bad UTF-8.
+    public static func parseAdmin1Names(_ bytes: [UInt8]) throws(NameDataError) -> [Admin1NameRow] {
+        var rows: [Admin1NameRow] = []
+        try forEachRow(bytes, file: .admin1Names, header: admin1NamesHeader) { (fields, line) throws(NameDataError) in
+            let fail = { (problem: NameDataError.Problem) in NameDataError(file: .admin1Names, line: line, problem: problem) }
+            guard isSubdivisionCode(fields[0]) else { throw fail(.subdivisionCode(column: "code")) }
+            guard !fields[1].isEmpty else { throw fail(.emptyField(column: "lang")) }
+            guard !fields[2].isEmpty else { throw fail(.emptyField(column: "name")) }
+            rows.append(Admin1NameRow(code: fields[0], lang: fields[1], name: fields[2]))
         }
         return rows
     }
@@ -124,6 +140,14 @@ extension NameData {
     static func isCountryCode(_ text: String) -> Bool {
         let utf8 = text.utf8
         return utf8.count == 2 && utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
+    }
+
+    /// An ISO 3166-2 code: the country's alpha-2, `-`, one to three letters A–Z or digits ("US-TX", "FR-971").
+    static func isSubdivisionCode(_ text: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        guard utf8.count >= 4, utf8.count <= 6, utf8[2] == 0x2D else { return false }
+        let upper = { (b: UInt8) in b >= 0x41 && b <= 0x5A }
+        return upper(utf8[0]) && upper(utf8[1]) && utf8[3...].allSatisfy { upper($0) || ($0 >= 0x30 && $0 <= 0x39) }
     }
 
     static func splitBars(_ text: String) -> [String] {

@@ -1,5 +1,6 @@
 /// The name tables that forward search adds to the Natural Earth countries: CLDR country names, GeoNames
-/// admin-1 divisions and GeoNames cities (`Data/country-names.tsv`, `Data/admin1.tsv`, `Data/cities.tsv`).
+/// admin-1 divisions, GeoNames cities and the admin-1 divisions' names in other languages
+/// (`Data/country-names.tsv`, `Data/admin1.tsv`, `Data/cities.tsv`, `Data/admin1-names.tsv`).
 ///
 /// Values only: `NameData+TSV.swift` parses the files' bytes, `ForwardIndex` turns the rows into the
 /// search tables. Any part may be empty (a user's own GeoJSON with no cities, `--no-places`).
@@ -7,11 +8,32 @@ public struct NameData: Sendable {
     public var countryNames: [CountryNameRow]
     public var admin1: [Admin1Row]
     public var cities: [CityRow]
+    /// Names of the admin-1 layer's divisions in other languages, by ISO 3166-2 code (empty without the
+    /// admin-1 layer's table).
+    public var admin1Names: [Admin1NameRow]
 
-    public init(countryNames: [CountryNameRow] = [], admin1: [Admin1Row] = [], cities: [CityRow] = []) {
+    public init(countryNames: [CountryNameRow] = [], admin1: [Admin1Row] = [], cities: [CityRow] = [],
+                admin1Names: [Admin1NameRow] = []) {
         self.countryNames = countryNames
         self.admin1 = admin1
         self.cities = cities
+        self.admin1Names = admin1Names
+    }
+}
+
+/// One row of `admin1-names.tsv`: an admin-1 division's name in one language (Debian iso-codes'
+/// translation of the ISO 3166-2 name: "Bavière" for DE-BY in `fr`).
+public struct Admin1NameRow: Equatable, Sendable {
+    /// The ISO 3166-2 code ("DE-BY"), as the admin-1 layer's `iso_3166_2` gives it.
+    public var code: String
+    /// BCP 47 tag in gettext's form with `-` separators (`fr`, `pt-BR`, `sr-Latn`).
+    public var lang: String
+    public var name: String
+
+    public init(code: String, lang: String, name: String) {
+        self.code = code
+        self.lang = lang
+        self.name = name
     }
 }
 

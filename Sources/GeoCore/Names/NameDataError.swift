@@ -2,7 +2,7 @@
 public struct NameDataError: Error, Equatable, Sendable {
     /// Which table.
     public enum File: Equatable, Sendable {
-        case countryNames, admin1, cities, isoCountryNames
+        case countryNames, admin1, cities, isoCountryNames, admin1Names
 
         /// The file's name in `Data/`.
         public var fileName: String {
@@ -11,6 +11,7 @@ public struct NameDataError: Error, Equatable, Sendable {
             case .admin1: return "admin1.tsv"
             case .cities: return "cities.tsv"
             case .isoCountryNames: return "iso-country-names.tsv"
+            case .admin1Names: return "admin1-names.tsv"
             }
         }
     }
@@ -27,6 +28,8 @@ public struct NameDataError: Error, Equatable, Sendable {
         case number(column: String)
         /// A country code that is not two letters A–Z.
         case countryCode(column: String)
+        /// An ISO 3166-2 code that is not two letters A–Z, `-`, and one to three letters A–Z or digits.
+        case subdivisionCode(column: String)
         /// A `kind` other than name, short, variant, alias.
         case kind
         /// Bytes that are not UTF-8.
@@ -52,6 +55,7 @@ public struct NameDataError: Error, Equatable, Sendable {
         case .emptyField(let column): return place + "\(column) is empty"
         case .number(let column): return place + "\(column) is not a valid number"
         case .countryCode(let column): return place + "\(column) is not a two-letter country code"
+        case .subdivisionCode(let column): return place + "\(column) is not an ISO 3166-2 code (like US-TX)"
         case .kind: return place + "kind must be name, short, variant, alias, iso or official"
         case .invalidUTF8: return place + "not valid UTF-8"
         }

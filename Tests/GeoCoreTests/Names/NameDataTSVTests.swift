@@ -72,6 +72,7 @@ struct NameDataTSVTests {
             case .admin1: result = .success(try NameData.parseAdmin1(bytes).count)
             case .cities: result = .success(try NameData.parseCities(bytes).count)
             case .isoCountryNames: result = .success(try NameData.parseCountryNames(bytes, file: .isoCountryNames).count)
+            case .admin1Names: result = .success(try NameData.parseAdmin1Names(bytes).count)
             }
         } catch {
             result = .failure(error)
