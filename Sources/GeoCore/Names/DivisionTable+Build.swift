@@ -14,8 +14,12 @@ extension DivisionTable {
     ///   - label: the label pool's number for a display string.
     ///   - number: a GeoNames row's number in `ForwardIndex.admin1` (by "country.code"), when it has one.
     ///   - translations: the divisions' names in other languages; a code no division has is skipped.
+    ///   - newLabel: adds a display string to the label pool without looking for an equal one: the
+    ///     translations are 24,000 strings, and a look-up table over them raised a first start's peak memory
+    ///     by about 10 MB (`scripts/attack` check 7 holds it to 200 MB); a repeat costs a few bytes.
     static func build(_ layers: PlacemarkLayers, countries: [Country], geonames: [Admin1Row], number: [[UInt8]: Int],
-                      translations: [Admin1NameRow] = [], label: (String) -> UInt32, names: inout KeyIndexBuilder,
+                      translations: [Admin1NameRow] = [], label: (String) -> UInt32, newLabel: ((String) -> UInt32)? = nil,
+                      names: inout KeyIndexBuilder,
                       localized: inout [(language: [UInt8], code: UInt16, text: UInt32)]) -> DivisionTable {
         guard let layer = layers.admin1 else { return .empty }
         var divisionOfCode: [[UInt8]: Int] = [:]
@@ -60,10 +64,18 @@ extension DivisionTable {
             geometry += [box.maxLat, box.maxLon].map { Int32(($0 * Self.scale).rounded(.up)) }
         }
         // `LocalizedNames` numbers divisions in 16 bits; the layer has a few thousand.
+        // One array per language, shared by its rows (not one allocation per row).
+        var languages: [[UInt8]: [UInt8]] = [:]
+        localized.reserveCapacity(localized.count + translations.count)
         for row in translations {
             guard let d = divisionOfCode[Array(row.code.utf8)], d <= Int(UInt16.max) else { continue }
             names.add(row.name, .division, d)
-            localized.append((asciiLowercased(row.lang), UInt16(d), label(row.name)))
+            let tag = asciiLowercased(row.lang)
+            let language = languages[tag] ?? tag
+            if languages[tag] == nil { languages[tag] = tag }
+            let text: UInt32
+            if let newLabel { text = newLabel(row.name) } else { text = label(row.name) }
+            localized.append((language, UInt16(d), text))
         }
         return DivisionTable(country: Table(country), name: Table(name), iso: Table(iso), type: Table(type),
                              geometry: Table(geometry), geonames: Table(joined))

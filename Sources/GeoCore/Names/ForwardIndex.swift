@@ -94,6 +94,7 @@ struct ForwardIndex: Sendable {
             labelOf[bytes] = number
             return number
         }
+        func newLabel(_ value: String) -> UInt32 { labels.append(value) }
         let countryOfCode = Self.primaryFeatures(countries)
         for (k, c) in countries.enumerated() {
             names.add(c.name, .countryName, k)
@@ -139,7 +140,7 @@ struct ForwardIndex: Sendable {
         var divisionLocalized: [(language: [UInt8], code: UInt16, text: UInt32)] = []
         let divisions = DivisionTable.build(layers, countries: countries, geonames: data?.admin1 ?? [],
                                             number: admin1Number, translations: data?.admin1Names ?? [], label: label,
-                                            names: &names, localized: &divisionLocalized)
+                                            newLabel: newLabel, names: &names, localized: &divisionLocalized)
         let nameIndex = names.build()
         // Each city's name is the text of its own cityName entry (added first, so never dropped as a repeat).
         var nameEntry = [UInt32](repeating: 0, count: cities.count)
