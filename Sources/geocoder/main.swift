@@ -10,6 +10,8 @@ import GeocoderKit
 
 // A closed reader must show up as EPIPE from write, not kill the process.
 signal(SIGPIPE, SIG_IGN)
+// Big freed arrays go back to the system (MallocThreshold.swift).
+MallocThreshold.fix()
 
 let options: CommandLineOptions
 do {
@@ -39,6 +41,7 @@ func loadGazetteer() -> CountryGazetteer {
                                 note: { report($0) }) {
     case .success(let loaded):
         for line in GazetteerLoader.warningLines(loaded.warnings) { report(line) }
+        MallocThreshold.serving()
         return loaded.gazetteer
     case .failure(let error):
         report(error.message)

@@ -42,6 +42,8 @@ extension KeyIndex {
         var keys = 0
         /// Keys of those groups passed over unfolded: fewer bytes than the query has scalars less the bound.
         var shortKeys = 0
+        /// Groups within the bound at their depth, skipped by their summary (`groupClasses`), not decoded.
+        var summarySkips = 0
     }
 
     /// Calls `body(entry, distance)` for every entry whose key is within `bound` edits of `query`, where an
@@ -88,7 +90,8 @@ extension KeyIndex {
     /// - Complexity: O(visited trie nodes × bound); visited nodes are at most 4·(query scalars + bound)
     ///   bytes deep, and the bound keeps the visited part small.
     @discardableResult
-    func forEachFuzzy(_ query: [UInt8], bound: Int, firstByte: FirstByte = .any, _ body: (Int, Int) -> Void) -> FuzzyWork {
+    func forEachFuzzy(_ query: [UInt8], bound: Int, firstByte: FirstByte = .any, summaries: Bool = true,
+                      _ body: (Int, Int) -> Void) -> FuzzyWork {
         var work = FuzzyWork()
         // A query of more scalars than any key has bytes, plus the bound, is refused before it is decoded
         // (a 64 KiB query costs one pass over its bytes).
@@ -165,7 +168,11 @@ extension KeyIndex {
         // wrote cost a dynamic exclusivity check per access.
         let rowTally = UnsafeMutablePointer<Int>.allocate(capacity: 1)
         rowTally.initialize(to: 0)
+        // Each query scalar's class (`fuzzyClass`), for the group summaries.
+        let queryClass = UnsafeMutablePointer<UInt64>.allocate(capacity: m)
+        for j in 0..<m { queryClass[j] = Self.fuzzyClass(scalars[j]) }
         defer {
+            queryClass.deallocate()
             rows.deallocate()
             q.deallocate()
             utf8.deallocate()
@@ -363,6 +370,34 @@ extension KeyIndex {
         let runCount = runStarts.count
         let runStartValues = runStarts.buffer, runClassValues = runClasses.buffer
         var run = 0
+        let summarized = summaries && groupClasses.count == groupCount && groupLongest.count == groupCount
+        let classValues = groupClasses.buffer, tailValues = groupLongest.buffer, blockValues = blockLongest.buffer
+        /// Whether group `g`'s summary proves every key of it beyond the bound, its path rows computed
+        /// down to its `length` bytes. A key is the group's `d` whole scalars and a tail; an alignment of
+        /// key and query either splits at some query prefix `j` (cost at least the row's cell for `j`, plus
+        /// that of the tail against the rest of the query) or a swap crosses the split, exchanging the
+        /// last whole scalar with the tail's first (then the split after the query's next scalar costs at
+        /// most one more, and that scalar is the last whole one: its class is added to the tail's). The
+        /// tail costs at least one edit per scalar of the rest of the query in no class of the tails, and
+        /// at least as many as the rest of the query is longer than the longest tail.
+        func beyondBound(_ g: Int, length: Int) -> Bool {
+            let d = done[length]
+            let mask = classValues[g] | (d >= 1 ? Self.fuzzyClass(keyScalars[d - 1]) : 0)
+            // The longest tail (255 stands for 255 scalars or more: no bound from it).
+            let longest = tailValues[g] == 255 ? m : Int(tailValues[g]) - d
+            var missing = 0
+            var j = m
+            let lowest = Swift.max(0, d - bound)
+            while j >= lowest {
+                if j < m && queryClass[j] & mask == 0 { missing += 1 }
+                if j <= d + bound {
+                    let cell = rows[d * band + (j - d + bound)]
+                    if cell <= bound && cell + Swift.max(missing, m - j - longest) <= bound { return false }
+                }
+                j -= 1
+            }
+            return true
+        }
         var cursor = Cursor(self)
         var folded = true  // whether `cursor.key` is the current entry's (see `advanceUnfolded`)
         var g = 0
@@ -379,6 +414,19 @@ extension KeyIndex {
                 work.skips += 1
                 for k in 0..<lead.count { path[k] = lead[k] }
                 g = findGroup(from: g, length: lead.count, next: nil, above: true)
+                continue
+            }
+            if summarized && g & 15 == 0 && blockValues[g >> 4] < 255 && Int(blockValues[g >> 4]) < shortest {
+                // 16 groups of short keys (255: some key may have 255 scalars or more).
+                work.summarySkips += 1
+                g += 16
+                continue
+            }
+            if summarized && tailValues[g] < 255 && Int(tailValues[g]) < shortest {
+                // Every key of the group has fewer scalars than the query less the bound. Its bytes are not
+                // stepped: the path and its rows stay those of the groups before.
+                work.summarySkips += 1
+                g += 1
                 continue
             }
             // The group's bytes: up to 8, zero-padded (no key holds a zero byte).
@@ -439,6 +487,10 @@ extension KeyIndex {
             if length < 8 && open[length] == length && done[length] < 4 {
                 // Keys of fewer than 4 scalars: every entry of the group has this very key.
                 if let distance = distance(keyEnd: length) { for entry in groupStart..<groupEnd { body(entry, distance) } }
+                continue
+            }
+            if summarized && beyondBound(g - 1, length: length) {
+                work.summarySkips += 1
                 continue
             }
             // Every key of the group starts with its path bytes, whose rows stay valid.

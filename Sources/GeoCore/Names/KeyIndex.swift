@@ -50,6 +50,27 @@ struct KeyIndex: Sendable {
     /// their ~27,000 two-letter starts. Built in memory from the groups when the index is made or loaded.
     private(set) var runStarts: Table<UInt32> = Table([])
     private(set) var runClasses: Table<UInt64> = Table([])
+    /// Per group, a summary of its keys past the group's whole scalars (their tails): the classes of the
+    /// tails' scalars (`fuzzyClass`) and its longest key in scalars (`groupLongest`, 255 for 255 or more).
+    /// A fuzzy walk passes a group whose keys are all too short for the query without computing a row, and
+    /// skips one within the bound without decoding a key when the summary proves that every key is beyond
+    /// the bound (`forEachFuzzy`): a query scalar of a class no tail has costs an edit, and so does each
+    /// query scalar past the longest key. Most groups hold a few keys, so their classes are few:
+    /// the walk of a typo in the first letter decoded thousands of groups whose keys share 2 of 4 letters
+    /// with the query and nothing after ("nit Maarten": 5.3 ms). Stored in the index file (computing them
+    /// folds every key); empty in an index built without them, whose walk then skips nothing this way.
+    private(set) var groupClasses: Table<UInt64> = Table([])
+    private(set) var groupLongest: Table<UInt8> = Table([])
+    /// The longest of `groupLongest` per 16 groups: a walk for a long query passes 16 groups of short keys
+    /// at a time (most groups, for a query of 10 letters or more). Built in memory.
+    private(set) var blockLongest: Table<UInt8> = Table([])
+
+    static func blockMaxima(_ longest: Table<UInt8>) -> Table<UInt8> {
+        let values = longest.buffer
+        var maxima = [UInt8](repeating: 0, count: (values.count + 15) / 16)
+        for (g, value) in values.enumerated() { maxima[g / 16] = max(maxima[g / 16], value) }
+        return Table(maxima)
+    }
 
     init(data: Table<UInt8>, blockStarts: Table<UInt32>, postings: Table<UInt8>, keyLengths: Table<UInt8>, maxKeyLength: Int) {
         self.data = data
@@ -90,6 +111,67 @@ struct KeyIndex: Sendable {
         default: bit = 33 + (b & 1)  // 0xC2, 0xC6–0xCD, 0xEE–0xF4, bytes that cannot lead
         }
         return 1 << UInt64(bit)
+    }
+
+    /// A class of scalars for `groupClasses`: equal scalars are always in one class (a class bit only ever
+    /// says "a key may have this scalar"). Lower-case ASCII letters (keys are folded) have a bit each, digits
+    /// one, the space one, other ASCII two; other scalars share 34 bits by their value modulo 34, so the
+    /// letters of one script, which lie in one or two blocks of 128, spread over all of them. A negative
+    /// value (no scalar) is in every class.
+    @inline(__always)
+    static func fuzzyClass(_ scalar: Int) -> UInt64 {
+        if scalar < 0 { return ~0 }
+        if scalar < 0x80 {
+            let letter = (scalar | 0x20) - 0x61
+            if letter >= 0 && letter < 26 { return 1 << UInt64(letter) }
+            if scalar >= 0x30 && scalar <= 0x39 { return 1 << 26 }
+            return scalar == 0x20 ? 1 << 27 : 1 << UInt64(28 + (scalar & 1))
+        }
+        return 1 << UInt64(30 + scalar % 34)
+    }
+
+    /// The summaries of `groupClasses` and `groupLongest` for the sorted keys: `key(n)` is entry `n`'s key.
+    static func groupSummaries(groupStarts: Table<UInt32>, count: Int, key: (Int) -> UnsafeBufferPointer<UInt8>)
+        -> (Table<UInt64>, Table<UInt8>) {
+        let starts = groupStarts.buffer
+        var classes = [UInt64](repeating: 0, count: starts.count)
+        var tails = [UInt8](repeating: 0, count: starts.count)
+        var g = -1
+        for n in 0..<count {
+            while g + 1 < starts.count && Int(starts[g + 1]) <= n { g += 1 }
+            guard g >= 0 else { continue }
+            let bytes = key(n)
+            // The tail begins at the first scalar the group's bytes do not hold whole.
+            let length = groupLength(bytes)
+            var at = 0, scalars = 0
+            while at < length {
+                let next = at + sequenceLength(bytes[at])
+                if next > length { break }
+                at = next
+                scalars += 1
+            }
+            var mask: UInt64 = 0
+            while at < bytes.count {
+                // Decoded as the walk decodes a key (`forEachFuzzy`'s `step`), damaged bytes alike.
+                let lead = bytes[at], length = sequenceLength(lead)
+                var value = length == 1 ? (lead < 0x80 ? Int(lead) : 0x11_0000 | Int(lead)) : Int(lead) & (0x7F >> length)
+                if length > 1 {
+                    for k in 1..<length where at + k < bytes.count { value = value << 6 | Int(bytes[at + k] & 0x3F) }
+                }
+                mask |= at + length <= bytes.count ? fuzzyClass(value) : ~0
+                scalars += 1
+                at += length
+            }
+            classes[g] |= mask
+            tails[g] = max(tails[g], UInt8(min(scalars, 255)))
+        }
+        return (Table(classes), Table(tails))
+    }
+
+    /// Sets the group summaries (`groupClasses`), as the builder computes them from its keys.
+    mutating func setGroupSummaries(_ summaries: (Table<UInt64>, Table<UInt8>)) {
+        (groupClasses, groupLongest) = summaries
+        blockLongest = Self.blockMaxima(groupLongest)
     }
 
     /// The runs of groups by first scalar, and the classes of their second and third scalars (see
@@ -246,7 +328,10 @@ struct KeyIndex: Sendable {
         return length < 255 ? length : nil
     }
 
-    static var empty: KeyIndex { KeyIndexBuilder().build() }
+    static var empty: KeyIndex {
+        var builder = KeyIndexBuilder()
+        return builder.build()
+    }
 
     var count: Int { postings.count / 3 }
     var blockCount: Int { blockStarts.count - 1 }
@@ -695,6 +780,8 @@ struct KeyIndex: Sendable {
         out.u64(UInt64(maxKeyLength))
         out.array(groups)
         out.array(groupStarts)
+        out.array(groupClasses)
+        out.array(groupLongest)
     }
 
     /// Reads what `write(to:)` wrote; checks the block offsets. (Texts and postings are not scanned:
@@ -735,6 +822,13 @@ struct KeyIndex: Sendable {
             let ordered = k == 0 ? starts[0] == 0 : (values[k - 1] < values[k] && starts[k - 1] < starts[k])
             guard ordered, Int(starts[k]) < entries else { throw .invalid("name group order") }
         }
+        // Summaries for every group or none (a wrong one can only drop fuzzy matches).
+        groupClasses = try input.table(of: UInt64.self)
+        groupLongest = try input.table(of: UInt8.self)
+        guard groupClasses.count == groupLongest.count, groupClasses.isEmpty || groupClasses.count == groups.count else {
+            throw .invalid("name group summaries")
+        }
+        blockLongest = Self.blockMaxima(groupLongest)
         heads = headPrefixes()
         (runStarts, runClasses) = Self.firstScalarRuns(groups)
     }
@@ -767,8 +861,16 @@ struct KeyIndexBuilder {
         }
     }
 
+    /// Builds the index and empties the builder. Its arrays are moved out and each is freed as soon as the
+    /// build no longer needs it (the texts, entries and order once the blocks are written; each block
+    /// array once it is a table): a first start without an index cache builds this for ~1.1 million names,
+    /// and tens of MB held to the end of the build raised its peak memory (BENCHMARKS.md, "First start:
+    /// peak memory").
     /// - Complexity: O(n log n) key comparisons.
-    func build() -> KeyIndex {
+    mutating func build() -> KeyIndex {
+        let keys = self.keys
+        var texts = self.texts, entries = self.entries
+        self = KeyIndexBuilder()
         var order = Array(entries.indices)
         keys.withUnsafeBufferPointer { base in
             func key(_ k: Int) -> UnsafeBufferPointer<UInt8> {
@@ -804,8 +906,13 @@ struct KeyIndexBuilder {
         var keyLengths: [UInt8] = []
         keyLengths.reserveCapacity(order.count)
         var maxKeyLength = 0
+        // Each sorted entry's key, as `offset << 32 | count` in `keys`: for the group summaries, after the
+        // entries are freed.
+        var keyRanges: [UInt64] = []
+        keyRanges.reserveCapacity(order.count)
         for (n, k) in order.enumerated() {
             let e = entries[k]
+            keyRanges.append(UInt64(e.key) << 32 | UInt64(e.keyCount))
             maxKeyLength = max(maxKeyLength, Int(e.keyCount))
             keyLengths.append(UInt8(min(e.keyCount, 255)))
             let text = texts[Int(e.text)..<Int(e.text + e.textCount)]
@@ -829,8 +936,25 @@ struct KeyIndexBuilder {
             postings.append(UInt8(truncatingIfNeeded: e.posting >> 16))
         }
         starts.append(UInt32(data.count))
-        return KeyIndex(data: Table(data), blockStarts: Table(starts), postings: Table(postings),
-                        keyLengths: Table(keyLengths), maxKeyLength: maxKeyLength)
+        previous = []
+        texts = []
+        entries = []
+        order = []
+        let dataTable = Table(data)
+        data = []
+        let postingTable = Table(postings)
+        postings = []
+        let lengthTable = Table(keyLengths)
+        keyLengths = []
+        var index = KeyIndex(data: dataTable, blockStarts: Table(starts), postings: postingTable,
+                             keyLengths: lengthTable, maxKeyLength: maxKeyLength)
+        keys.withUnsafeBufferPointer { base in
+            index.setGroupSummaries(KeyIndex.groupSummaries(groupStarts: index.groupStarts, count: keyRanges.count) { n in
+                let start = Int(keyRanges[n] >> 32), count = Int(keyRanges[n] & 0xFFFF_FFFF)
+                return UnsafeBufferPointer(rebasing: base[start..<start + count])
+            })
+        }
+        return index
     }
 
     static func appendVarint(_ value: Int, to out: inout [UInt8]) {

@@ -123,11 +123,13 @@ struct KeyIndexFuzzyGroupsTests {
         }
         let intact = load(out.bytes)
         #expect(intact.loaded && intact.same)
-        // The starts are the file's last table (4 bytes each, padded to 8): the second one set to 0.
+        // The starts (4 bytes each, padded to 8) come before the group summaries (a count and 8 bytes per
+        // group; a count and a byte per group, padded to 8): the second start set to 0.
         let n = index.groupStarts.count
         #expect(n > 2)
         var damaged = out.bytes
-        let second = damaged.count - (4 * n + 7) / 8 * 8 + 4
+        let summaries = 8 + 8 * n + 8 + (n + 7) / 8 * 8
+        let second = damaged.count - summaries - (4 * n + 7) / 8 * 8 + 4
         for k in 0..<4 { damaged[second + k] = 0 }
         #expect(load(damaged).loaded == false)
     }
