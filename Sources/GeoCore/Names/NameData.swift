@@ -7,11 +7,16 @@ public struct NameData: Sendable {
     public var countryNames: [CountryNameRow]
     public var admin1: [Admin1Row]
     public var cities: [CityRow]
+    /// The smaller places (`Data/localities.tsv`: GeoNames places of 1,000+ people not in `cities`), for the
+    /// placemark's locality only: forward search does not index them.
+    public var localities: [CityRow]
 
-    public init(countryNames: [CountryNameRow] = [], admin1: [Admin1Row] = [], cities: [CityRow] = []) {
+    public init(countryNames: [CountryNameRow] = [], admin1: [Admin1Row] = [], cities: [CityRow] = [],
+                localities: [CityRow] = []) {
         self.countryNames = countryNames
         self.admin1 = admin1
         self.cities = cities
+        self.localities = localities
     }
 }
 

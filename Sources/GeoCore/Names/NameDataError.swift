@@ -2,7 +2,7 @@
 public struct NameDataError: Error, Equatable, Sendable {
     /// Which table.
     public enum File: Equatable, Sendable {
-        case countryNames, admin1, cities, isoCountryNames
+        case countryNames, admin1, cities, isoCountryNames, localities
 
         /// The file's name in `Data/`.
         public var fileName: String {
@@ -11,6 +11,7 @@ public struct NameDataError: Error, Equatable, Sendable {
             case .admin1: return "admin1.tsv"
             case .cities: return "cities.tsv"
             case .isoCountryNames: return "iso-country-names.tsv"
+            case .localities: return "localities.tsv"
             }
         }
     }
