@@ -90,6 +90,9 @@ extension NameData {
     /// - Throws: `NameDataError` (file `.localities`) for the same faults as `parseCities`.
     public static func parseLocalities(_ bytes: [UInt8]) throws(NameDataError) -> [CityRow] {
         var rows: [CityRow] = []
+        // Exactly one row a line: 100,000 rows grown by doubling would hold up to twice their bytes while a
+        // first start builds the index, and its peak memory is bounded (scripts/attack check 7).
+        rows.reserveCapacity(bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 })
         try forEachRow(bytes, file: .localities, header: localitiesHeader) { (fields, line) throws(NameDataError) in
             let fail = { (problem: NameDataError.Problem) in NameDataError(file: .localities, line: line, problem: problem) }
             guard let id = wholeNumber(fields[0]) else { throw fail(.number(column: "geonameid")) }
