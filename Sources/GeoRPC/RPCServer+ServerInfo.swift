@@ -47,7 +47,7 @@ extension RPCServer {
         out.endObject()
         out.key("tables")
         out.beginObject()
-        for (name, count) in [("cities", contents.cities), ("admin1Names", contents.admin1Divisions),
+        for (name, count) in [("cities", contents.cities), ("localities", contents.localities), ("admin1Names", contents.admin1Divisions),
                               ("countryNames", contents.countryNames)] {
             out.key(name)
             out.beginObject()

@@ -64,10 +64,21 @@ package enum GazetteerLoader {
         case .success(let layers): gazetteer = gazetteer.withLayers(admin1: layers[0], timezones: nil)
         case .failure(let error): return .failure(error)
         }
-        switch NameFiles.load(namePaths, maxBytes: maxBytes) {
-        case .success(let names): gazetteer = gazetteer.withNames(names)
-        case .failure(let error): return .failure(error)
+        releaseFreedMemory()
+        // Freed memory is handed back before and after the names are built (`releaseFreedMemory`): glibc
+        // keeps most freed pages (the GeoJSON decoders', the parsers', the builders' scratch), and each step
+        // comes on top of them. That keeps a first start's peak under issue 13's 200 MB bound now that the
+        // 100,000 localities are parsed and indexed too.
+        do {
+            let names: NameData
+            switch NameFiles.load(namePaths, maxBytes: maxBytes) {
+            case .success(let loaded): names = loaded
+            case .failure(let error): return .failure(error)
+            }
+            releaseFreedMemory()
+            gazetteer = gazetteer.withNames(names)
         }
+        releaseFreedMemory()
         switch LayerFiles.load([nil, layerPaths[1]], maxBytes: maxBytes, warnings: &warnings) {
         case .success(let layers): gazetteer = gazetteer.withLayers(admin1: gazetteer.admin1Layer, timezones: layers[1])
         case .failure(let error): return .failure(error)
@@ -115,3 +126,20 @@ package enum GazetteerLoader {
         return lines
     }
 }
+
+#if canImport(Glibc)
+@_silgen_name("malloc_trim")
+private func mallocTrim(_ pad: Int) -> Int32
+@_silgen_name("mallopt")
+private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
+
+/// Returns the heap's free pages to the system (glibc's `malloc_trim`), and from the first call on keeps
+/// blocks of 256 KiB and more out of the heap (`M_MMAP_THRESHOLD`, fixed: glibc otherwise raises it to
+/// the largest block freed, so the index build's large scratch tables stayed resident after use).
+private func releaseFreedMemory() {
+    _ = mallopt(-3, 256 << 10)  // M_MMAP_THRESHOLD
+    _ = mallocTrim(0)
+}
+#else
+private func releaseFreedMemory() {}
+#endif

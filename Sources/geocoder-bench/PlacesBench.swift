@@ -10,7 +10,7 @@ import GeoCore
 /// Prints the index's build time and size, its agreement with a scan of every place (great-circle distance
 /// of the answer equal to the scan's smallest, and the same place), and queries per second, median of `runs`
 /// passes over the same uniform and near-border points as the other figures: the index alone
-/// (`nearestCity`, no country preference), and the whole `locality` answer (name, admin-1, distance, bearing,
+/// (`nearestPlace`, no country preference), and the whole `locality` answer (name, admin-1, distance, bearing,
 /// direction) with the country `reverse` answered, so the same-country rule runs where it would.
 /// `exportPath` writes, per point, lat, lon and the answer's geonameid, lat, lon (float64 each) for
 /// scripts/bench-peer.py --places, which compares reverse_geocoder on the same points.
@@ -19,9 +19,12 @@ enum PlacesBench {
                     runs: Int, checkCount: Int, exportPath: String?) {
         let directory = geoJSONPath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         func table(_ name: String) -> [UInt8] { readFile((directory.isEmpty ? "." : directory) + "/" + name) ?? [] }
-        let names: NameData
+        var names: NameData
         do throws(NameDataError) {
             names = try NameData.parse(countryNames: table("country-names.tsv"), admin1: table("admin1.tsv"), cities: table("cities.tsv"))
+            // The places of 1,000+ that the cities lack, as the geocoder loads them (absent: cities only).
+            let localities = table("localities.tsv")
+            if !localities.isEmpty { names.localities = try NameData.parseLocalities(localities) }
         } catch {
             say("cannot load the name tables: \(error.message)")
             exit(1)
@@ -40,10 +43,11 @@ enum PlacesBench {
         say("  build (when the binary index is written, not at start-up): \(fixed(median(builds) * 1000, 0)) ms (median of 3); all name tables with it \(fixed(withNames * 1000, 0)) ms")
 
         // Exactness against a scan of every place by great-circle distance.
-        let cityPoints = (0..<gazetteer.cityCount).map { gazetteer.city($0).point }
+        // Every place the locality chooses from: the cities and the localities.
+        let cityPoints = (0..<gazetteer.placeCount).map { gazetteer.place($0).point }
         var sameDistance = 0, samePlace = 0, checked = 0
         for p in Array(uniform.prefix(checkCount / 2)) + Array(nearBorder.prefix(checkCount / 2)) {
-            guard let found = gazetteer.nearestCity(to: p, countryISO2: nil) else { continue }
+            guard let found = gazetteer.nearestPlace(to: p, countryISO2: nil) else { continue }
             var best = Double.infinity, bestIndex = -1
             for (i, q) in cityPoints.enumerated() {
                 let d = Spherical.distanceKm(p, q)
@@ -66,12 +70,12 @@ enum PlacesBench {
         }
         say("  in-process, one core, thread CPU time, median of \(runs) passes:")
         for (label, points, offset) in [("uniform on the sphere", uniform, 0), ("within 5 km of borders/coasts", nearBorder, uniform.count)] {
-            let bare = rate(points, runs: runs) { gazetteer.nearestCity(to: $0, countryISO2: nil) ?? -1 }
+            let bare = rate(points, runs: runs) { gazetteer.nearestPlace(to: $0, countryISO2: nil) ?? -1 }
             var ruleRates: [Double] = []
             for _ in 0..<runs {
                 var sum = 0
                 let t = cpuNow()
-                for (k, p) in points.enumerated() { sum &+= gazetteer.nearestCity(to: p, countryISO2: countries[offset + k]) ?? 0 }
+                for (k, p) in points.enumerated() { sum &+= gazetteer.nearestPlace(to: p, countryISO2: countries[offset + k]) ?? 0 }
                 ruleRates.append(Double(points.count) / (cpuNow() - t))
                 if sum == -1 { say("") }
             }
@@ -84,7 +88,7 @@ enum PlacesBench {
                 for (k, p) in points.enumerated() { sink += gazetteer.locality(near: p, countryISO2: countries[offset + k])?.distanceKm ?? 0 }
                 rates.append(Double(points.count) / (cpuNow() - t))
             }
-            for (k, p) in points.enumerated() where gazetteer.nearestCity(to: p, countryISO2: countries[offset + k]) != gazetteer.nearestCity(to: p, countryISO2: nil) { switched += 1 }
+            for (k, p) in points.enumerated() where gazetteer.nearestPlace(to: p, countryISO2: countries[offset + k]) != gazetteer.nearestPlace(to: p, countryISO2: nil) { switched += 1 }
             if sink == -1 { say("") }
             say("    \(label): \(fixed(bare / 1e6)) M/s nearest place (index alone), \(fixed(median(ruleRates) / 1e6)) M/s with the same-country rule; \(fixed(bareLocality / 1e6)) M/s locality without a country, \(fixed(median(rates) / 1e6)) M/s full locality with the answered country (same-country rule changed \(switched) of \(points.count) answers)")
         }
@@ -92,7 +96,7 @@ enum PlacesBench {
         if let exportPath {
             var bytes: [UInt8] = []
             for p in uniform + nearBorder {
-                let c = gazetteer.nearestCity(to: p, countryISO2: nil).map { gazetteer.city($0) }
+                let c = gazetteer.nearestPlace(to: p, countryISO2: nil).map { gazetteer.place($0) }
                 for value in [p.lat, p.lon, Double(c?.geonameid ?? -1), c?.point.lat ?? .nan, c?.point.lon ?? .nan] {
                     let bits = value.bitPattern
                     for k in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(8 * k))) }

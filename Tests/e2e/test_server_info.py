@@ -53,7 +53,8 @@ def test_full_data_reports_every_layer_table_file_and_the_cache(tmp_path):
     sources = readme_sources()
     roles = {f["role"]: f for f in info["files"]}
     expected = {"countries": "ne_10m_admin_0_countries.geojson", "countryNames": "country-names.tsv",
-                "admin1": "admin1.tsv", "cities": "cities.tsv", "admin1Polygons": "admin1-polygons.geojson",
+                "admin1": "admin1.tsv", "cities": "cities.tsv", "localities": "localities.tsv",
+                "admin1Polygons": "admin1-polygons.geojson",
                 "timezones": "timezones.geojson", "admin1Names": "admin1-names.tsv"}
     assert set(roles) == set(expected)
     for role, name in expected.items():
@@ -73,9 +74,12 @@ def test_counts_follow_what_was_loaded(tmp_path):
     assert bare["layers"]["admin1"] == {"present": False, "features": None}
     assert bare["layers"]["timezones"] == {"present": False, "features": None}
     assert bare["tables"]["cities"] == {"present": False, "entries": 0}
+    assert bare["tables"]["localities"] == {"present": False, "entries": 0}
+    assert full["tables"]["localities"] == {"present": True, "entries": 100918}
     assert bare["tables"]["countryNames"] == full["tables"]["countryNames"], "--no-places keeps the CLDR names"
     assert bare["indexCache"] is None and bare["limits"]["maxBatch"] == 7 and full["limits"]["maxBatch"] == 10000
     assert {f["role"]: f["path"] for f in bare["files"]}["cities"] is None
+    assert {f["role"]: f["path"] for f in bare["files"]}["localities"] is None
 
 
 def test_user_layers_are_listed_with_their_counts_by_kind(tmp_path):

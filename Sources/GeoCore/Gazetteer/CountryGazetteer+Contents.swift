@@ -5,6 +5,9 @@ public struct GazetteerContents: Equatable, Sendable {
     public var countries: Int
     /// GeoNames cities and towns (0 without `cities.tsv` or with `--no-places`).
     public var cities: Int
+    /// GeoNames places of 1,000+ people the cities lack, for the placemark's locality (0 without
+    /// `localities.tsv` or with `--no-places`).
+    public var localities: Int = 0
     /// GeoNames admin-1 divisions forward search qualifies by (0 without `admin1.tsv`).
     public var admin1Divisions: Int
     /// Localized country names (CLDR), every language (0 without `country-names.tsv`).
@@ -24,7 +27,8 @@ extension CountryGazetteer {
     /// when one is damaged, counts what it has.
     public var contents: GazetteerContents {
         if let whole = try? loading(.all) { return whole.gazetteer.contents }
-        return GazetteerContents(countries: countries.count, cities: cityCount, admin1Divisions: search.admin1.count,
+        return GazetteerContents(countries: countries.count, cities: cityCount, localities: search.localities.count,
+                          admin1Divisions: search.admin1.count,
                           countryNames: search.localized.entries.count,
                           admin1Translations: search.divisionLocalized.entries.count,
                           admin1Languages: search.divisionLocalized.languages.count, admin1Areas: admin1Layer?.featureCount,

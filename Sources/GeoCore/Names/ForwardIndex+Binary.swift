@@ -1,7 +1,7 @@
 /// The forward-search tables in the binary index, in two sections and in dependency order (a table is
 /// checked against the ones before it).
 ///
-/// The places section (labels, admin-1 divisions, cities, the places index over them) is all a placemark's
+/// The places section (labels, admin-1 divisions, cities, localities, the places index over both) is all a placemark's
 /// `locality` reads; the names section (localized names, the admin-1 keys, the divisions, the name keys) is
 /// what forward search adds. Kept apart so a server answering the default placemark reads, sums and keeps
 /// 7 MB instead of 17.6 MB (issue 15: memory and time to the first whole placemark).
@@ -11,6 +11,7 @@ extension ForwardIndex {
         labels.write(to: &out)
         admin1.write(to: &out)
         cities.write(to: &out)
+        localities.write(to: &out)
         places.write(to: &out)
     }
 
@@ -31,9 +32,10 @@ extension ForwardIndex {
         let texts = try StringPool(reading: &input, what: "labels")
         let admin1 = try Admin1Table(reading: &input, textCount: texts.count)
         let cities = try CityTable(reading: &input, admin1Count: admin1.count)
-        let places = try PlaceIndex(reading: &input, cities: cities)
-        self.init(names: .empty, admin1Names: .empty, labels: texts, cities: cities, places: places, admin1: admin1,
-                  localized: .empty, countries: countries)
+        let localities = try LocalityTable(reading: &input, admin1Count: admin1.count)
+        let places = try PlaceIndex(reading: &input, cities: cities, localities: localities)
+        self.init(names: .empty, admin1Names: .empty, labels: texts, cities: cities, localities: localities, places: places,
+                  admin1: admin1, localized: .empty, countries: countries)
     }
 
     /// This index (read by `init(placesReading:countries:)`) with the names section's tables, which
@@ -54,8 +56,8 @@ extension ForwardIndex {
             kind == .admin1 ? 0 : (kind.isCity ? cityCount : (kind.isDivision ? divisions.count : countries.count))
         })
         try cities.checkNames(entryCount: names.count)
-        return ForwardIndex(names: names, admin1Names: admin1Names, labels: labels, cities: cities, places: places,
-                            admin1: admin1, divisions: divisions, localized: localized,
+        return ForwardIndex(names: names, admin1Names: admin1Names, labels: labels, cities: cities, localities: localities,
+                            places: places, admin1: admin1, divisions: divisions, localized: localized,
                             divisionLocalized: divisionLocalized, countries: countries)
     }
 }

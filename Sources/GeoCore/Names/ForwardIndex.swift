@@ -11,7 +11,10 @@ struct ForwardIndex: Sendable {
     /// The names results show besides the matched one: city and division names, localized country names.
     let labels: StringPool
     let cities: CityTable
-    /// The cities as a point layer: the nearest place to a point (`CountryGazetteer.locality`).
+    /// The smaller places a placemark's locality also reads (`localities.tsv`); not searched by name.
+    let localities: LocalityTable
+    /// The cities and then the localities as one point layer: the nearest place to a point
+    /// (`CountryGazetteer.locality`). Place `i` is city `i` below `cities.count`, else a locality.
     let places: PlaceIndex
     let admin1: Admin1Table
     /// The admin-1 divisions forward search returns (from the admin-1 layer; empty without it).
@@ -28,14 +31,15 @@ struct ForwardIndex: Sendable {
     /// joined to it (`DivisionTable.geonames`), or -1: a city's `admin1` in the caller's language.
     let divisionOfAdmin1: [Int32]
 
-    init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, places: PlaceIndex,
-         admin1: Admin1Table, divisions: DivisionTable = .empty, localized: LocalizedNames,
+    init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, localities: LocalityTable = .empty,
+         places: PlaceIndex, admin1: Admin1Table, divisions: DivisionTable = .empty, localized: LocalizedNames,
          divisionLocalized: LocalizedNames = .empty, countries: [Country]) {
         self.names = names
         self.divisions = divisions
         self.admin1Names = admin1Names
         self.labels = labels
         self.cities = cities
+        self.localities = localities
         self.places = places
         self.admin1 = admin1
         self.localized = localized
@@ -48,6 +52,22 @@ struct ForwardIndex: Sendable {
         self.divisionOfAdmin1 = divisionOfAdmin1
         countryCodes = countries.map { $0.iso2.flatMap(CountryCode.pack) ?? 0 }
         countryOfCode = Self.primaryFeatures(countries)
+    }
+
+    /// Place `i`'s columns (a city's or a locality's, see `places`): the row of a placemark's locality.
+    func place(_ i: Int) -> (geonameid: UInt32, population: UInt32, country: UInt16, admin1: Int16, point: GeoPoint) {
+        let n = cities.count
+        if i < n { return (cities.geonameid[i], cities.population[i], cities.country[i], cities.admin1[i], cities.point(i)) }
+        let k = i - n
+        return (localities.geonameid[k], localities.population[k], localities.country[k], localities.admin1[k],
+                localities.point(k))
+    }
+
+    /// Place `i`'s packed country code (see `place`).
+    @inline(__always)
+    func placeCountry(_ i: Int) -> UInt16 {
+        let n = cities.count
+        return i < n ? cities.country[i] : localities.country[i - n]
     }
 
     /// Division `d`'s country feature; nil when it has none (or `d` is out of range).
@@ -107,6 +127,8 @@ struct ForwardIndex: Sendable {
         var admin1Names = KeyIndexBuilder()
         var admin1Country: [UInt16] = [], admin1Name: [UInt32] = []
         var cities = CityColumns()
+        var localities = CityColumns()
+        var localityNames: [String] = []
         var admin1Of: [[UInt8]: Int] = [:]
         if let data {
             for row in data.countryNames {
@@ -135,6 +157,11 @@ struct ForwardIndex: Sendable {
                 names.add(row.name, .cityName, k)
                 for alternate in row.alternates { names.add(alternate, .cityAlternate, k) }
             }
+            for row in data.localities where cities.count + localities.count < PlaceIndex.maxPlaces {
+                guard let code = CountryCode.pack(row.country) else { continue }
+                localities.append(row, code: code, admin1: admin1Of[Array((row.country + "." + row.admin1).utf8)] ?? -1)
+                localityNames.append(row.name)
+            }
         }
         let admin1Number = admin1Of
         var divisionLocalized: [(language: [UInt8], code: UInt16, text: UInt32)] = []
@@ -149,9 +176,13 @@ struct ForwardIndex: Sendable {
             if posting.kind == .cityName && !posting.umlauts { nameEntry[posting.target] = UInt32(i) }
         }
         let cityTable = cities.build(names: nameEntry)
+        let localityTable = localities.buildLocalities()
+        // One places index over both tables, cities first: built once, whatever the tables' sizes.
+        let placeNames = nameEntry.map { nameIndex.text(Int($0)) } + localityNames
+        let places = PlaceIndex(points: (0..<cityTable.count).map(cityTable.point) + (0..<localityTable.count).map(localityTable.point),
+                                population: Array(cityTable.population) + Array(localityTable.population), names: placeNames)
         self.init(names: nameIndex, admin1Names: admin1Names.build(), labels: labels.build(),
-                  cities: cityTable, places: PlaceIndex(points: (0..<cityTable.count).map(cityTable.point), population: Array(cityTable.population),
-                                                       names: nameEntry.map { nameIndex.text(Int($0)) }),
+                  cities: cityTable, localities: localityTable, places: places,
                   admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)), divisions: divisions,
                   localized: LocalizedNames(localized), divisionLocalized: LocalizedNames(divisionLocalized),
                   countries: countries)
@@ -173,6 +204,11 @@ private struct CityColumns {
         country.append(code)
         admin1.append(Int16(division))
         capital.append(row.capital ? 1 : 0)
+    }
+
+    func buildLocalities() -> LocalityTable {
+        LocalityTable(lat: Table(lat), lon: Table(lon), population: Table(population), geonameid: Table(geonameid),
+                      country: Table(country), admin1: Table(admin1))
     }
 
     func build(names: [UInt32]) -> CityTable {

@@ -10,6 +10,9 @@ extension NameData {
     /// The header of `cities.tsv` before the `capital` column: such a file still loads, with no capitals.
     public static let citiesHeaderWithoutCapital = "geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames"
 
+    /// The header of `localities.tsv`: the columns of `cities.tsv` a locality shows.
+    public static let localitiesHeader = "geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation"
+
     /// Parses all three files.
     /// - Throws: the first `NameDataError` in any of them.
     public static func parse(countryNames: [UInt8], admin1: [UInt8], cities: [UInt8]) throws(NameDataError) -> NameData {
@@ -95,6 +98,27 @@ extension NameData {
             guard capital.isEmpty || capital == "1" else { throw fail(.number(column: "capital")) }
             rows.append(CityRow(geonameid: id, name: fields[1], lat: lat, lon: lon, country: fields[4], admin1: fields[5],
                                 population: population, alternates: splitBars(fields[7]), capital: capital == "1"))
+        }
+        return rows
+    }
+
+    /// `localities.tsv`: `geonameid name lat lon country admin1 population`, checked as `cities.tsv` is.
+    /// - Throws: `NameDataError` (file `.localities`) for the same faults as `parseCities`.
+    public static func parseLocalities(_ bytes: [UInt8]) throws(NameDataError) -> [CityRow] {
+        var rows: [CityRow] = []
+        // Exactly one row a line: 100,000 rows grown by doubling would hold up to twice their bytes while a
+        // first start builds the index, and its peak memory is bounded (scripts/attack check 7).
+        rows.reserveCapacity(bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 })
+        try forEachRow(bytes, file: .localities, header: localitiesHeader) { (fields, line) throws(NameDataError) in
+            let fail = { (problem: NameDataError.Problem) in NameDataError(file: .localities, line: line, problem: problem) }
+            guard let id = wholeNumber(fields[0]) else { throw fail(.number(column: "geonameid")) }
+            guard !fields[1].isEmpty else { throw fail(.emptyField(column: "name")) }
+            guard let lat = decimal(fields[2]), lat >= -90, lat <= 90 else { throw fail(.number(column: "lat")) }
+            guard let lon = decimal(fields[3]), lon >= -180, lon <= 180 else { throw fail(.number(column: "lon")) }
+            guard isCountryCode(fields[4]) else { throw fail(.countryCode(column: "country")) }
+            guard let population = wholeNumber(fields[6]) else { throw fail(.number(column: "population")) }
+            rows.append(CityRow(geonameid: id, name: fields[1], lat: lat, lon: lon, country: fields[4], admin1: fields[5],
+                                population: population))
         }
         return rows
     }

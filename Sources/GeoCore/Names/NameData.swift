@@ -11,16 +11,19 @@ public struct NameData: Sendable {
     /// Names of the admin-1 layer's divisions in other languages, by ISO 3166-2 code (empty without the
     /// admin-1 layer's table).
     public var admin1Names: [Admin1NameRow]
+    /// The smaller places (`Data/localities.tsv`: GeoNames places of 1,000+ people not in `cities`), for the
+    /// placemark's locality only: forward search does not index them.
+    public var localities: [CityRow]
 
     public init(countryNames: [CountryNameRow] = [], admin1: [Admin1Row] = [], cities: [CityRow] = [],
-                admin1Names: [Admin1NameRow] = []) {
+                admin1Names: [Admin1NameRow] = [], localities: [CityRow] = []) {
         self.countryNames = countryNames
         self.admin1 = admin1
         self.cities = cities
         self.admin1Names = admin1Names
+        self.localities = localities
     }
 }
-
 /// One row of `admin1-names.tsv`: an admin-1 division's name in one language (Debian iso-codes'
 /// translation of the ISO 3166-2 name: "Bavière" for DE-BY in `fr`).
 public struct Admin1NameRow: Equatable, Sendable {

@@ -7,7 +7,7 @@ extension CountryGazetteer {
     /// is "near", and the search for one stays a few dozen 1° buckets.
     public static let sameCountryMaxKm = 200.0
 
-    /// The populated place (GeoNames city or town) nearest to `point`, with its distance, bearing and direction.
+    /// The populated place (GeoNames city or town of 5,000+, or smaller place of 1,000+ from `localities.tsv`) nearest to `point`, with its distance, bearing and direction.
     ///
     /// **The same-country rule.** With d the great-circle distance to the nearest place of any country: when
     /// that place is not in `countryISO2` and a place of `countryISO2` lies within max(2·d, d + 5 km) and within
@@ -34,40 +34,51 @@ extension CountryGazetteer {
         return locality(at: p, countryCode: countryISO2.flatMap(CountryCode.pack) ?? 0)
     }
 
-    /// The city `locality(near:countryISO2:)` answers, as an index for `city(_:)`, without building the answer.
-    public func nearestCity(to point: GeoPoint, countryISO2: String?) -> Int? {
+    /// The place `locality(near:countryISO2:)` answers, as an index for `place(_:)` (cities first, then
+    /// localities), without building the answer.
+    public func nearestPlace(to point: GeoPoint, countryISO2: String?) -> Int? {
         guard point.lat >= -90, point.lat <= 90, point.lon.isFinite else { return nil }
         let p = GeoPoint(lat: point.lat, lon: point.lon >= -180 && point.lon <= 180 ? point.lon : GeoMath.wrappedLongitude(point.lon))
         return nearestPlace(to: p, countryCode: countryISO2.flatMap(CountryCode.pack) ?? 0)?.place
     }
 
-    /// The place `locality(near:countryISO2:)` answers, as an index into the city table; `countryCode` is a
+    /// The place `locality(near:countryISO2:)` answers, as a place number (`ForwardIndex.place`); `countryCode` is a
     /// packed alpha-2, 0 for no preference. `p` is on the sphere with `lon` in [-180, 180], `v` its unit vector.
     func nearestPlace(to p: GeoPoint, vector v: Vector3? = nil, countryCode: UInt16) -> (place: Int, chord2: Double)? {
-        let places = search.places, cities = search.cities
+        let places = search.places
         guard let nearest = places.nearest(to: p, vector: v ?? Vector3(p)) else { return nil }
-        guard countryCode != 0, cities.country[nearest.place] != countryCode else { return nearest }
+        guard countryCode != 0, search.placeCountry(nearest.place) != countryCode else { return nearest }
         let d = PlaceIndex.angle(chord2: nearest.chord2)
         let radius = Swift.min(Swift.max(2 * d, d + Self.sameCountryMarginKm / Spherical.earthRadiusKm),
                                Self.sameCountryMaxKm / Spherical.earthRadiusKm)
         guard radius >= d,
-              let same = places.nearest(to: p, country: countryCode, countries: cities.country, radius: radius)
+              let same = places.nearest(to: p, country: countryCode, countries: search.cities.country,
+                                        more: search.localities.country, radius: radius)
         else { return nearest }
         return same
     }
 
     /// The `Locality` of `point` (on the sphere, `lon` in [-180, 180]): its place, distance and direction.
+    /// The number of places the locality chooses from: the cities, then the localities.
+    public var placeCount: Int { search.places.count }
+
+    /// Place `i`'s position and GeoNames id (`i` below `placeCount`: cities first, then localities).
+    public func place(_ i: Int) -> (point: GeoPoint, geonameid: Int) {
+        let row = search.place(i)
+        return (row.point, Int(row.geonameid))
+    }
+
     func locality(at point: GeoPoint, countryCode: UInt16) -> Locality? {
         let (sinLat, cosLat) = GeoMath.sinCos(degrees: point.lat)
         let (sinLon, cosLon) = GeoMath.sinCos(degrees: point.lon)
         let v = Vector3(x: cosLat * cosLon, y: cosLat * sinLon, z: sinLat)
         guard let (i, chord2) = nearestPlace(to: point, vector: v, countryCode: countryCode) else { return nil }
-        let cities = search.cities
-        let division = Int(cities.admin1[i])
+        let row = search.place(i)
+        let division = Int(row.admin1)
         let bearing = chord2 == 0 ? 0 : Bearing.degrees(sinLat: sinLat, cosLat: cosLat, sinLon: sinLon, cosLon: cosLon,
                                                        to: search.places.vector(i))
-        return Locality(name: search.places.names.string(i), geonameid: Int(cities.geonameid[i]),
-                        population: Int(cities.population[i]), countryISO2: CountryCode.unpack(cities.country[i]),
+        return Locality(name: search.places.names.string(i), geonameid: Int(row.geonameid),
+                        population: Int(row.population), countryISO2: CountryCode.unpack(row.country),
                         admin1: division >= 0 ? search.labels.string(Int(search.admin1.name[division])) : nil,
                         distanceKm: PlaceIndex.angle(chord2: chord2) * Spherical.earthRadiusKm,
                         bearing: bearing, direction: Bearing.wind(bearing))

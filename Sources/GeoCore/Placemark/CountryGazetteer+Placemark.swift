@@ -125,7 +125,7 @@ extension CountryGazetteer {
 
     /// Whether a places index is loaded (`placemarkLocality(near:countryISO2:)` can answer): the gazetteer
     /// was built with the GeoNames cities.
-    var hasLocalities: Bool { search.cities.count > 0 }
+    var hasLocalities: Bool { search.places.count > 0 }
 
     /// The nearest populated place, preferring the answered country's (`locality(near:countryISO2:)`, whose
     /// doc comment states the same-country rule).

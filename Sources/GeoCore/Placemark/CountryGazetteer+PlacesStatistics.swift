@@ -8,12 +8,12 @@ extension CountryGazetteer {
         return (places.count, places.leafStart.count - 1, places.candidates.count, out.bytes.count)
     }
 
-    /// Builds the places index again from the city table and returns its candidate count: what building it
-    /// costs when the binary index is written (time the call).
+    /// Builds the places index again from the city and locality tables and returns its candidate count: what
+    /// building it costs when the binary index is written (time the call).
     public func rebuildPlacesIndex() -> Int {
-        let cities = search.cities
-        let rebuilt = PlaceIndex(points: (0..<cities.count).map(cities.point), population: Array(cities.population),
-                                 names: (0..<cities.count).map { search.names.text(Int(cities.name[$0])) })
+        let rows = (0..<search.places.count).map(search.place)
+        let rebuilt = PlaceIndex(points: rows.map { $0.point }, population: rows.map { $0.population },
+                                 names: (0..<rows.count).map(search.places.names.string))
         return rebuilt.candidates.count
     }
 }

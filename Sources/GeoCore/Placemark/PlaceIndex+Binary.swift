@@ -9,12 +9,13 @@ extension PlaceIndex {
         names.write(to: &out)
     }
 
-    /// Reads what `write(to:)` wrote for the places of `cities`, checking every table so that no query can
+    /// Reads what `write(to:)` wrote for the places of `cities` then `localities`, checking every table so that no query can
     /// read outside one or loop: unit vectors, a permutation for the ranks, children stored after their
     /// parent, every list inside its table, every place number below the city count.
     /// - Throws: `BinaryFormatError.invalid` naming the table at fault, or `.truncated`.
-    init(reading input: inout BinaryReader, cities: CityTable) throws(BinaryFormatError) {
-        let n = cities.count
+    init(reading input: inout BinaryReader, cities: CityTable, localities: LocalityTable) throws(BinaryFormatError) {
+        guard cities.count + localities.count <= Self.maxPlaces else { throw .invalid("place count") }
+        let n = cities.count + localities.count
         let vectors = try input.table(of: Double.self)
         let rank = try input.table(of: UInt32.self)
         let nodes = try input.table(of: UInt32.self)
@@ -53,8 +54,11 @@ extension PlaceIndex {
         for (k, value) in nodes.buffer.enumerated() where !valid(value, after: k) { throw .invalid("place node") }
         // The lookup grid and the buckets are derived here (see `lookupGrid`, `buckets`), not read.
         let lookup = Self.lookupGrid(nodes.buffer)
-        let lat = cities.lat.buffer, lon = cities.lon.buffer
-        let buckets = Self.buckets((0..<n).map { Self.bucket(lat: lat[$0], lon: lon[$0]) }, rank: Array(rank.buffer))
+        let lat = cities.lat.buffer, lon = cities.lon.buffer, m = cities.count
+        let moreLat = localities.lat.buffer, moreLon = localities.lon.buffer
+        let buckets = Self.buckets((0..<n).map { $0 < m ? Self.bucket(lat: lat[$0], lon: lon[$0])
+                                                        : Self.bucket(lat: moreLat[$0 - m], lon: moreLon[$0 - m]) },
+                                   rank: Array(rank.buffer))
         self.init(vectors: vectors, rank: rank, nodes: nodes, leafStart: leafStart, candidates: candidates, lookup: Table(lookup),
                   bucketStart: Table(buckets.start), bucketPlaces: Table(buckets.places), names: names)
     }

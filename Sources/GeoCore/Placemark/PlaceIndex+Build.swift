@@ -5,11 +5,14 @@ extension PlaceIndex {
     /// The deepest split below the 45° roots: 45° / 2^15 ≈ 0.0014°, about 150 m. Deeper than this only
     /// places at (nearly) the same coordinates share a leaf.
     static let maxDepth = 15
-    /// Slack on the candidate test, in radians (about 6 mm): the exact angles are computed with rounding
-    /// errors near 1e-15, so a place at the bound is kept, never lost.
-    static let slack = 1e-9
+    /// Slack on the candidate test, in cosine (about 4 cm at 1 km, 0.4 mm at 100 km): the bounds are computed
+    /// with rounding errors near 1e-15, so a place at the bound is kept, never lost.
+    static let slack = 1e-12
     /// How many places each candidate is tested against for dominance.
-    static let pivots = 4
+    /// Twelve: the dominance test is cheap (one `PlaceCell.maxDot`), and more pivots drop more candidates
+    /// early in the tree, where the lists are long: with the 100,000 localities added, fewer pivots left
+    /// lists that made every level below slower.
+    static let pivots = 12
 
     /// Builds the index over `points` (named `names`), ties going to the larger `population`, then to the lower index.
     /// - Complexity: O(n log n)-ish in practice: each level of the tree filters its parent's candidates;
@@ -33,7 +36,7 @@ extension PlaceIndex {
         var rank = [UInt32](repeating: 0, count: n)
         for (position, i) in order.enumerated() { rank[i] = UInt32(position) }
 
-        var builder = Builder(points: points, vectors: vectors, rank: rank)
+        var builder = Builder(vectors: vectors, rank: rank)
         builder.nodes = [UInt32](repeating: 0, count: Self.rootRows * Self.rootColumns)
         // Places at exactly the same coordinates are at the same distance from every point, so only the one
         // the tie rule prefers (the best rank) can ever be the nearest: the tree is built over those alone.
@@ -124,53 +127,58 @@ extension PlaceIndex {
 
     /// The quadtree under construction.
     private struct Builder {
-        let points: [GeoPoint]
         let vectors: [Vector3]
         let rank: [UInt32]
         var nodes: [UInt32] = []
         var leafStart: [UInt32] = [0]
         var candidates: [UInt32] = []
 
-        init(points: [GeoPoint], vectors: [Vector3], rank: [UInt32]) {
-            self.points = points
+        init(vectors: [Vector3], rank: [UInt32]) {
             self.vectors = vectors
             self.rank = rank
         }
 
         /// The places of `list` that can be the nearest place of some point of `cell` (see `PlaceIndex`).
         ///
-        /// Two tests, each dropping only places that are nobody's nearest in the cell. The bound: with U the
-        /// smallest largest-angle from a place to the cell, a place whose smallest angle exceeds U is out.
-        /// Dominance: q is farther than q′ from every point p of the cell when p·(q − q′) < 0 throughout, that
-        /// is when the cell's smallest angle to the direction of q − q′ exceeds 90°; q′ runs over the few places
-        /// with the smallest largest-angle, the likeliest to dominate.
+        /// Two tests, each dropping only places that are nobody's nearest in the cell, both on cosines
+        /// (`PlaceCell.maxDot`, `minDot`: no trigonometry per place). The bound: with L the largest, over the
+        /// places, of the smallest cosine to the cell (every point of the cell has a place at least that
+        /// close), a place whose largest cosine to the cell is below L is out. Dominance: q is farther than
+        /// q′ from every point p of the cell when p·(q − q′) < 0 throughout, that is when the largest value
+        /// of (q − q′)·p over the cell is negative; q′ runs over the `pivots` places with the largest smallest
+        /// cosine, the likeliest to dominate.
         func filter(_ list: [Int32], _ cell: PlaceCell) -> [Int32] {
-            var bound = Double.infinity
-            var pivots: [(angle: Double, place: Int)] = []
+            var bound = -Double.infinity
+            var pivots: [(dot: Double, place: Int)] = []
+            pivots.reserveCapacity(PlaceIndex.pivots + 1)
             for q in list {
                 let i = Int(q)
-                let a = cell.maxAngle(lat: points[i].lat, lon: points[i].lon, vectors[i])
-                if a < bound { bound = a }
-                if pivots.count < PlaceIndex.pivots || a < pivots[pivots.count - 1].angle {
+                let d = cell.minDot(vectors[i])
+                if d > bound { bound = d }
+                if pivots.count < PlaceIndex.pivots || d > pivots[pivots.count - 1].dot {
                     if pivots.count == PlaceIndex.pivots { pivots.removeLast() }
-                    pivots.append((a, i))
-                    pivots.sort { $0.angle < $1.angle }
+                    // Insertion into the short sorted list (largest first).
+                    var k = pivots.count
+                    pivots.append((d, i))
+                    while k > 0 && pivots[k - 1].dot < d {
+                        pivots[k] = pivots[k - 1]
+                        k -= 1
+                    }
+                    pivots[k] = (d, i)
                 }
             }
-            bound += PlaceIndex.slack
+            bound -= PlaceIndex.slack
+            let dominance = list.count > PlaceIndex.leafCandidates
             var kept: [Int32] = []
+            kept.reserveCapacity(list.count)
             for q in list {
                 let i = Int(q)
-                guard cell.minAngle(lat: points[i].lat, lon: points[i].lon, vectors[i]) <= bound else { continue }
+                let v = vectors[i]
+                guard cell.maxDot(v) >= bound else { continue }
                 var dominated = false
-                if list.count > PlaceIndex.leafCandidates {
+                if dominance {
                     for pivot in pivots where pivot.place != i {
-                        let n = vectors[i] - vectors[pivot.place]
-                        let length = n.length
-                        guard length > 0 else { continue }
-                        let direction = (1 / length) * n
-                        let at = direction.geoPoint
-                        if cell.minAngle(lat: at.lat, lon: at.lon, direction) > GeoMath.halfPi + PlaceIndex.slack {
+                        if cell.maxDot(v - vectors[pivot.place]) < -PlaceIndex.slack {
                             dominated = true
                             break
                         }

@@ -1,6 +1,7 @@
 /// "The nearest place of one country within a radius", for the same-country rule of a placemark's locality.
 extension PlaceIndex {
-    /// The place nearest to `point` among those whose country (`countries[i]`, packed alpha-2) is `country`
+    /// The place nearest to `point` among those whose country (packed alpha-2: `countries[i]` for the first
+    /// `countries.count` places, `more[i - countries.count]` for the rest) is `country`
     /// and whose great-circle angle from `point` is at most `radius`; ties as in `nearest(to:)`.
     ///
     /// Scans the 1° buckets of the cap's bounding box (every longitude when the cap reaches a pole or the
@@ -11,8 +12,9 @@ extension PlaceIndex {
     /// - Returns: nil when no place of that country is that near.
     /// - Complexity: O(places in the buckets of the box); meant for radii up to a few hundred km (a few dozen
     ///   buckets).
-    func nearest(to point: GeoPoint, country: UInt16, countries: Table<UInt16>, radius: Double) -> (place: Int, chord2: Double)? {
-        guard count > 0, countries.count == count, radius >= 0 else { return nil }
+    func nearest(to point: GeoPoint, country: UInt16, countries: Table<UInt16>, more: Table<UInt16>,
+                 radius: Double) -> (place: Int, chord2: Double)? {
+        guard count > 0, countries.count + more.count == count, radius >= 0 else { return nil }
         let p = Vector3(point)
         let (sinHalf, _) = GeoMath.sinCos(radians: Swift.min(radius, GeoMath.pi) / 2)
         var best = 4 * sinHalf * sinHalf * (1 + 1e-12)  // the radius as a squared chord, with rounding slack
@@ -34,11 +36,11 @@ extension PlaceIndex {
         let firstRow = Swift.max(0, Int((south + 90).rounded(.down)))
         let lastRow = Swift.min(Self.bucketRows - 1, Int((north + 90).rounded(.down)))
         guard firstRow <= lastRow else { return nil }
-        let code = countries.buffer
+        let code = countries.buffer, moreCode = more.buffer, split = countries.count
         for row in firstRow...lastRow {
             // The latitude gap is a lower bound on the angle to every bucket of the row.
             let gap = Swift.max(0, Swift.max(-90 + Double(row) - point.lat, point.lat - (-89 + Double(row))))
-            guard gap * GeoMath.radiansPerDegree <= radius + Self.slack else { continue }
+            guard gap * GeoMath.radiansPerDegree <= radius + 1e-9 else { continue }  // 1e-9 rad (6 mm): rounding slack
             for step in 0..<columnCount {
                 var column = (firstColumn + step) % Self.bucketColumns
                 if column < 0 { column += Self.bucketColumns }
@@ -47,7 +49,7 @@ extension PlaceIndex {
                 guard start < end else { continue }
                 for k in start..<end {
                     let i = Int(bucketPlaces[k])
-                    guard code[i] == country else { continue }
+                    guard (i < split ? code[i] : moreCode[i - split]) == country else { continue }
                     let c2 = Self.chord2(p, vector(i))
                     if c2 < best || (c2 == best && rank[i] < bestRank) {
                         best = c2

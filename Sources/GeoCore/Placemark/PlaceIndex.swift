@@ -1,4 +1,4 @@
-/// A point layer: the populated places (the gazetteer's cities), indexed so that "which place is nearest to
+/// A point layer: the populated places (the gazetteer's cities, then its localities), indexed so that "which place is nearest to
 /// this point?" is answered exactly, by great-circle distance, in a few dozen nanoseconds.
 ///
 /// **Nearest place.** The sphere is cut into 32 cells of 45° × 45°, each the root of a quadtree. Every leaf
@@ -8,7 +8,7 @@
 /// search that grows with the distance. The lists are exact supersets because of how they are made
 /// (`PlaceIndex+Build.swift`): with U the smallest, over the parent's candidates q, of q's largest angle to the
 /// cell, every point of the cell has a place within U, so a place whose smallest angle to the cell exceeds U
-/// is nobody's nearest there. Both angles are exact (`PlaceCell`).
+/// is nobody's nearest there. Both bounds are exact, as cosines (`PlaceCell`).
 ///
 /// **Distance and ties.** Places are compared by the chord between unit vectors, which orders them exactly
 /// as the great-circle angle does (chord = 2 sin(angle/2) is increasing) and, unlike a dot product, keeps
@@ -39,14 +39,17 @@ struct PlaceIndex: Sendable {
     /// or larger than the cell, or the internal node of exactly that cell. Derived from `nodes` at load.
     let lookup: Table<UInt32>
     /// Places by 1° cell (row-major from the south-west, 180 × 360): cell c's places are
-    /// `bucketPlaces[bucketStart[c]..<bucketStart[c + 1]]`. Derived from the city table at load.
+    /// `bucketPlaces[bucketStart[c]..<bucketStart[c + 1]]`. Derived from the city and locality tables at load.
     let bucketStart: Table<UInt32>
     let bucketPlaces: Table<UInt32>
-    /// Each place's name: a copy of the city table's, which lives front-coded in the name index where one
-    /// costs a block decode (about 1 µs); here it is one slice.
+    /// Each place's name: for a city a copy of the city table's, which lives front-coded in the name index
+    /// where one costs a block decode (about 1 µs); here it is one slice. A locality's name lives only here.
     let names: StringPool
 
     static let leafFlag: UInt32 = 0x8000_0000
+    /// The most places the index takes (cities and localities together): far below `leafFlag`, and the
+    /// builder numbers places in `Int32`.
+    static let maxPlaces = 1 << 24
     static let rootSize = 45.0
     static let rootRows = 4, rootColumns = 8
     /// The lookup grid is this many halvings below the roots: 45° / 32 = 1.40625°.

@@ -52,6 +52,16 @@ struct NameDataTSVTests {
             problem: .countryCode(column: "country")),
         Bad(name: "empty city name", file: .cities, text: citiesHeader + "1\t\t1\t2\tFR\t\t5\t\n", line: 2,
             problem: .emptyField(column: "name")),
+        Bad(name: "localities: cities.tsv's header", file: .localities, text: citiesHeader + "1\tX\t1\t2\tFR\t\t5\t\n",
+            line: 1, problem: .header(expected: NameData.localitiesHeader)),
+        Bad(name: "localities: latitude out of range", file: .localities,
+            text: NameData.localitiesHeader + "\n1\tX\t1\t2\tFR\t\t5\n2\tY\t-90.5\t2\tFR\t\t5\n", line: 3,
+            problem: .number(column: "lat")),
+        Bad(name: "localities: too many fields", file: .localities,
+            text: NameData.localitiesHeader + "\n1\tX\t1\t2\tFR\t\t5\tY|Z\n", line: 2,
+            problem: .fieldCount(expected: 7, found: 8)),
+        Bad(name: "localities: empty name", file: .localities, text: NameData.localitiesHeader + "\n1\t\t1\t2\tFR\t\t5\n",
+            line: 2, problem: .emptyField(column: "name")),
         Bad(name: "unknown kind", file: .countryNames, text: NameData.countryNamesHeader + "\nFR\ten\tnickname\tLa France\n",
             line: 2, problem: .kind),
         Bad(name: "alpha-3 code", file: .countryNames, text: NameData.countryNamesHeader + "\nFRA\ten\tname\tFrance\n",
@@ -73,6 +83,7 @@ struct NameDataTSVTests {
             case .cities: result = .success(try NameData.parseCities(bytes).count)
             case .isoCountryNames: result = .success(try NameData.parseCountryNames(bytes, file: .isoCountryNames).count)
             case .admin1Names: result = .success(try NameData.parseAdmin1Names(bytes).count)
+            case .localities: result = .success(try NameData.parseLocalities(bytes).count)
             }
         } catch {
             result = .failure(error)

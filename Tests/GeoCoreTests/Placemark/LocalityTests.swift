@@ -17,10 +17,10 @@ struct LocalityTests {
         // Mid-Atlantic, far from any place: still answered, and the distance is the scan's.
         let ship = GeoPoint(lat: 30, lon: -40)
         let sea = try #require(g.locality(near: ship, countryISO2: nil))
-        let scan = PlacesFixture.Scan(g.search.cities)
+        let scan = PlacesFixture.Scan(g.search)
         let expected = try #require(scan.nearest(ship))
-        #expect(sea.geonameid == Int(g.search.cities.geonameid[expected]))
-        #expect(abs(sea.distanceKm - Spherical.distanceKm(ship, g.search.cities.point(expected))) < 1e-9)
+        #expect(sea.geonameid == Int(g.search.place(expected).geonameid))
+        #expect(abs(sea.distanceKm - Spherical.distanceKm(ship, g.search.place(expected).point)) < 1e-9)
         #expect(sea.distanceKm > 1000)
         for pole in [GeoPoint(lat: 90, lon: 0), GeoPoint(lat: -90, lon: 123)] {
             #expect(g.locality(near: pole, countryISO2: nil) != nil)
@@ -93,8 +93,7 @@ struct LocalityTests {
     @Test("the rule against a scan: the country's nearest place within the radius, on 1,500 points near borders in Europe")
     func ruleAgreesWithScan() throws {
         let g = try PlacesFixture.gazetteer.get()
-        let cities = g.search.cities
-        let scan = PlacesFixture.Scan(cities)
+        let scan = PlacesFixture.Scan(g.search)
         var r = TestRandom(seed: 77)
         var differ = 0, applied = 0
         for _ in 0..<1_500 {
@@ -104,16 +103,16 @@ struct LocalityTests {
             let code = try #require(CountryCode.pack(country))
             let nearest = try #require(scan.nearest(p))
             var expected = nearest
-            if cities.country[nearest] != code {
-                let v = Vector3(p), d = PlaceIndex.angle(chord2: PlaceIndex.chord2(v, Vector3(cities.point(nearest))))
+            if scan.countries[nearest] != code {
+                let v = Vector3(p), d = PlaceIndex.angle(chord2: PlaceIndex.chord2(v, Vector3(g.search.place(nearest).point)))
                 let radius = min(max(2 * d, d + 5 / Spherical.earthRadiusKm), 200 / Spherical.earthRadiusKm)
                 let (s, _) = GeoMath.sinCos(radians: radius / 2)
-                if radius >= d, let same = scan.nearest(p, country: code, countries: cities.country, maxChord2: 4 * s * s) {
+                if radius >= d, let same = scan.nearest(p, country: code, maxChord2: 4 * s * s) {
                     expected = same
                     applied += 1
                 }
             }
-            if g.nearestCity(to: p, countryISO2: country) != expected { differ += 1 }
+            if g.nearestPlace(to: p, countryISO2: country) != expected { differ += 1 }
         }
         #expect(differ == 0)
         #expect(applied >= 3, "the rule was exercised \(applied) times")
