@@ -130,14 +130,11 @@ package enum GazetteerLoader {
 #if canImport(Glibc)
 @_silgen_name("malloc_trim")
 private func mallocTrim(_ pad: Int) -> Int32
-@_silgen_name("mallopt")
-private func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 
-/// Returns the heap's free pages to the system (glibc's `malloc_trim`), and from the first call on keeps
-/// blocks of 256 KiB and more out of the heap (`M_MMAP_THRESHOLD`, fixed: glibc otherwise raises it to
-/// the largest block freed, so the index build's large scratch tables stayed resident after use).
+/// Returns the heap's free pages to the system (glibc's `malloc_trim`). The mmap threshold is the
+/// executable's to set (`MallocThreshold` in Sources/geocoder): a library changes no process-wide malloc
+/// setting of its host's.
 private func releaseFreedMemory() {
-    _ = mallopt(-3, 256 << 10)  // M_MMAP_THRESHOLD
     _ = mallocTrim(0)
 }
 #else
