@@ -55,7 +55,8 @@ def test_missing_name_tables_are_reported_once(tmp_path, geocoder_bin):
     done = run(prefix, tmp_path, "forward", "Paris")
     assert done.returncode == 0, done.stderr
     assert done.stderr.count(b"cities.tsv") == 1, done.stderr
-    assert all(match["kind"] == "country" for match in json.loads(done.stdout))
+    # No cities without cities.tsv; a country or a division (by a translated name's prefix) may still match.
+    assert all(match["kind"] != "city" for match in json.loads(done.stdout))
 
 
 def test_install_carries_the_man_page_and_completions(tmp_path, geocoder_bin):
