@@ -26,9 +26,6 @@ iso-country-names.tsv: `pt_BR` → `pt-BR`, `sr@latin` → `sr-Latn`; the name).
 Usage: python3 Data/regenerate-admin1-names.py [--out DIR]   (writes next to this script unless DIR is
 given; needs apt-get download, i.e. network access to Debian)
 """
-import gettext
-import glob
-import importlib.util
 import json
 import os
 import sys
@@ -36,16 +33,14 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-_spec = importlib.util.spec_from_file_location("iso_names", os.path.join(HERE, "regenerate-iso-names.py"))
-iso_names = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(iso_names)
+from pinned_sources import clean, folded, iso_codes_catalogs, iso_codes_entries, iso_codes_tree, out_dir  # noqa: E402
 
 DOMAIN = "iso_3166-2"
 
 
-def polygon_divisions(out_dir):
+def polygon_divisions(folder):
     """ISO 3166-2 code → (the layer's names, the GeoNames admin-1 code, the territory's alpha-2)."""
-    path = os.path.join(out_dir, "admin1-polygons.geojson")
+    path = os.path.join(folder, "admin1-polygons.geojson")
     if not os.path.exists(path):
         path = os.path.join(HERE, "admin1-polygons.geojson")
     with open(path, encoding="utf-8") as f:
@@ -68,39 +63,33 @@ def towns(cities_path):
             fields = line.rstrip("\n").split("\t")
             names = [fields[1]] + [a for a in fields[7].split("|") if a]
             for name in names:
-                out.setdefault((fields[4], iso_names.folded(name)), set()).add(fields[5])
+                out.setdefault((fields[4], folded(name)), set()).add(fields[5])
     return out
 
 
 def rows(tree, divisions, town_admin1):
-    with open(os.path.join(tree, "usr/share/iso-codes/json", DOMAIN + ".json"), encoding="utf-8") as f:
-        english = {e["code"]: iso_names.clean(e["name"]) for e in json.load(f)["3166-2"] if e["code"] in divisions}
+    english = {e["code"]: clean(e["name"]) for e in iso_codes_entries(tree, DOMAIN, "3166-2") if e["code"] in divisions}
     # Every name a division of a country already has (English, the layer's), folded.
     own = {}
     country_names = {}
     for code, text in english.items():
-        names = {iso_names.folded(text)} | {iso_names.folded(n) for n in divisions[code][0]}
+        names = {folded(text)} | {folded(n) for n in divisions[code][0]}
         own[code] = names
         for name in names:
             country_names.setdefault((code.split("-")[0], name), set()).add(code)
     candidates = []
-    for mo in sorted(glob.glob(os.path.join(tree, "usr/share/locale/*/LC_MESSAGES", DOMAIN + ".mo"))):
-        lang = iso_names.language_tag(mo.split(os.sep)[-3])
-        if lang is None or lang == "en" or lang.startswith("en-"):
-            continue
-        with open(mo, "rb") as f:
-            catalog = gettext.GNUTranslations(f)
+    for lang, catalog in iso_codes_catalogs(tree, DOMAIN):
         for code in sorted(english):
-            translated = iso_names.clean(catalog.gettext(english[code]))
+            translated = clean(catalog.gettext(english[code]))
             if translated:
                 candidates.append((code, lang, translated))
     per_language = {}
     for code, lang, text in candidates:
-        per_language.setdefault((code.split("-")[0], lang, iso_names.folded(text)), set()).add(code)
+        per_language.setdefault((code.split("-")[0], lang, folded(text)), set()).add(code)
     kept = set()
     for code, lang, text in candidates:
         country = code.split("-")[0]
-        key = iso_names.folded(text)
+        key = folded(text)
         if key in own[code]:
             continue
         if country_names.get((country, key), set()) - {code}:
@@ -116,17 +105,13 @@ def rows(tree, divisions, town_admin1):
 
 
 def main():
-    out_dir = HERE
-    if len(sys.argv) == 3 and sys.argv[1] == "--out":
-        out_dir = sys.argv[2]
-    elif len(sys.argv) != 1:
-        raise SystemExit(__doc__)
-    divisions = polygon_divisions(out_dir)
-    cities = os.path.join(out_dir, "cities.tsv")
+    folder = out_dir(HERE, __doc__)
+    divisions = polygon_divisions(folder)
+    cities = os.path.join(folder, "cities.tsv")
     town_admin1 = towns(cities if os.path.exists(cities) else os.path.join(HERE, "cities.tsv"))
     with tempfile.TemporaryDirectory() as work:
-        table = rows(iso_names.iso_tree(work), divisions, town_admin1)
-    path = os.path.join(out_dir, "admin1-names.tsv")
+        table = rows(iso_codes_tree(work), divisions, town_admin1)
+    path = os.path.join(folder, "admin1-names.tsv")
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write("code\tlang\tname\n")
         for row in table:

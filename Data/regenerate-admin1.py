@@ -49,7 +49,7 @@ import subprocess
 import sys
 import tempfile
 import unicodedata
-from pinned_sources import debian_package_tree
+from pinned_sources import debian_package_tree, out_dir as output_folder
 
 QGIS_DEB = "qgis-common=3.22.16+dfsg-1"
 ISO_DEB = "iso-codes=4.15.0-1"
@@ -252,11 +252,7 @@ def vertex_count(geom):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    out_dir = here
-    if len(sys.argv) == 3 and sys.argv[1] == "--out":
-        out_dir = sys.argv[2]
-    elif len(sys.argv) != 1:
-        raise SystemExit("usage: regenerate-admin1.py [--out DIR]")
+    out_dir = output_folder(here, "usage: regenerate-admin1.py [--out DIR]")
     ensure_shapely()
     import shapely
     from shapely.geometry import Point, Polygon, MultiPolygon, shape

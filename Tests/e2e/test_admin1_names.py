@@ -6,12 +6,10 @@ named, and serverInfo counts it.
 """
 import json
 import os
-import shutil
-import subprocess
 
 import pytest
 
-from geoclient import REPLY_TIMEOUT, REPO_ROOT, locate_binary
+from geoclient import REPO_ROOT, cli_json, data_copy, run_cached
 
 DATA_DIR = os.path.join(REPO_ROOT, "Data")
 TABLES = ("ne_10m_admin_0_countries.geojson", "admin1-polygons.geojson", "admin1-names.tsv")
@@ -23,17 +21,8 @@ def shared(tmp_path_factory):
     return tmp_path_factory.mktemp("admin1-names")
 
 
-def run(tmp_path, *args, stdin=None):
-    env = dict(os.environ, GEOCODER_CACHE_DIR=str(tmp_path / "cache"))
-    env.pop("GEOCODER_NO_CACHE", None)
-    return subprocess.run([locate_binary(), *args], capture_output=True, text=True, timeout=REPLY_TIMEOUT, env=env,
-                          input=stdin)
-
-
 def forward(tmp_path, query, *args):
-    proc = run(tmp_path, "forward", query, *args)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+    return cli_json(tmp_path, "forward", query, *args)
 
 
 @pytest.mark.parametrize("query,code", [
@@ -67,10 +56,7 @@ def test_a_town_keeps_its_name(shared):
 
 
 def test_table_beside_the_data_file_is_used_and_its_edits_rebuild_the_index(tmp_path):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    for name in TABLES:
-        shutil.copy(os.path.join(DATA_DIR, name), folder / name)
+    folder = data_copy(tmp_path, TABLES)
     data = str(folder / TABLES[0])
     best = forward(tmp_path, "Bavière", "--data", data, "--no-places")[0]
     assert best["iso3166_2"] == "DE-BY", best
@@ -81,19 +67,16 @@ def test_table_beside_the_data_file_is_used_and_its_edits_rebuild_the_index(tmp_
 
 
 def test_damaged_table_is_named_with_its_line(tmp_path):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    for name in TABLES:
-        shutil.copy(os.path.join(DATA_DIR, name), folder / name)
+    folder = data_copy(tmp_path, TABLES)
     (folder / "admin1-names.tsv").write_text("code\tlang\tname\nDE-BY\tfr\tBavière\nDEBY\tru\tБавария\n",
                                              encoding="utf-8")
-    proc = run(tmp_path, "forward", "Bavaria", "--data", str(folder / TABLES[0]), "--no-places")
+    proc = run_cached(tmp_path, "forward", "Bavaria", "--data", str(folder / TABLES[0]), "--no-places")
     assert proc.returncode == 1 and "admin1-names.tsv line 3" in proc.stderr, proc.stderr
 
 
 def test_server_info_counts_the_translations(shared):
     request = {"jsonrpc": "2.0", "id": 1, "method": "serverInfo"}
-    proc = run(shared, "serve", stdin=json.dumps(request) + "\n")
+    proc = run_cached(shared, "serve", stdin=json.dumps(request) + "\n")
     info = json.loads(proc.stdout.splitlines()[0])["result"]
     with open(os.path.join(DATA_DIR, "admin1-names.tsv"), encoding="utf-8") as f:
         rows = [line.rstrip("\n").split("\t") for line in f][1:]

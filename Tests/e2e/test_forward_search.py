@@ -5,16 +5,12 @@ Runs against the real binary and the bundled Data/ tables; every reply is also v
 OpenRPC document. (The precision@1 evaluation set is a separate file; these are the feature checks.)
 """
 import json
-import os
-import shutil
-import subprocess
 
 import pytest
 
-from geoclient import REPLY_TIMEOUT, REPO_ROOT, locate_binary
+from geoclient import cli_json, data_copy, run_cached
 from test_openrpc_schema import RESULT_VALIDATORS
 
-DATA_DIR = os.path.join(REPO_ROOT, "Data")
 MEMBERS = ["kind", "name", "matched", "matchType", "score", "iso2", "iso3", "adm0a3", "country", "admin1",
            "population", "lat", "lon"]
 
@@ -176,30 +172,14 @@ def test_bad_options(server, params, param):
     assert reply["error"]["code"] == -32602 and reply["error"]["data"]["param"] == param, reply
 
 
-def data_copy(tmp_path):
-    """The bundled data in a folder of our own, so a test can edit the name tables next to it."""
-    folder = tmp_path / "data"
-    folder.mkdir()
-    for name in ("ne_10m_admin_0_countries.geojson", "country-names.tsv", "admin1.tsv", "cities.tsv"):
-        shutil.copy(os.path.join(DATA_DIR, name), folder / name)
-    return folder
-
-
-def run(tmp_path, *args):
-    """One CLI run with a private index cache (so the cache is exercised, not the user's)."""
-    env = dict(os.environ, GEOCODER_CACHE_DIR=str(tmp_path / "cache"))
-    env.pop("GEOCODER_NO_CACHE", None)
-    return subprocess.run([locate_binary(), *args], capture_output=True, text=True, timeout=REPLY_TIMEOUT, env=env)
-
-
-def cli(tmp_path, *args):
-    proc = run(tmp_path, *args)
-    assert proc.returncode == 0, proc.stderr
-    return json.loads(proc.stdout)
+#: The bundled files the forward tests edit copies of.
+FORWARD_TABLES = ("ne_10m_admin_0_countries.geojson", "country-names.tsv", "admin1.tsv", "cities.tsv")
+cli = cli_json
+run = run_cached
 
 
 def test_edited_city_table_rebuilds_the_index(tmp_path):
-    folder = data_copy(tmp_path)
+    folder = data_copy(tmp_path, FORWARD_TABLES)
     data = str(folder / "ne_10m_admin_0_countries.geojson")
     assert cli(tmp_path, "forward", "Zyxwvuville", "--data", data) == []
     with open(folder / "cities.tsv", "a", encoding="utf-8") as f:
@@ -210,7 +190,7 @@ def test_edited_city_table_rebuilds_the_index(tmp_path):
 
 
 def test_no_places_and_bad_table(tmp_path):
-    folder = data_copy(tmp_path)
+    folder = data_copy(tmp_path, FORWARD_TABLES)
     data = str(folder / "ne_10m_admin_0_countries.geojson")
     # No cities; a division may still match by prefix (Estonian "Päris-Soome", admin1-names.tsv).
     assert all(r["kind"] != "city" for r in cli(tmp_path, "forward", "Paris", "--data", data, "--no-places"))

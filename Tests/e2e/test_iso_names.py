@@ -2,14 +2,11 @@
 the table is found beside the data file like the other name tables, its rows are exact country names,
 an edit to it rebuilds the cached index, and a damaged line stops the start with the file and line named.
 """
-import json
 import os
-import shutil
-import subprocess
 
 import pytest
 
-from geoclient import REPLY_TIMEOUT, REPO_ROOT, locate_binary
+from geoclient import REPO_ROOT, cli_json, data_copy, run_cached
 
 DATA_DIR = os.path.join(REPO_ROOT, "Data")
 TABLES = ("ne_10m_admin_0_countries.geojson", "country-names.tsv", "iso-country-names.tsv")
@@ -21,16 +18,8 @@ def shared(tmp_path_factory):
     return tmp_path_factory.mktemp("iso-names")
 
 
-def run(tmp_path, *args):
-    env = dict(os.environ, GEOCODER_CACHE_DIR=str(tmp_path / "cache"))
-    env.pop("GEOCODER_NO_CACHE", None)
-    return subprocess.run([locate_binary(), *args], capture_output=True, text=True, timeout=REPLY_TIMEOUT, env=env)
-
-
 def first(tmp_path, query, *args):
-    proc = run(tmp_path, "forward", query, *args)
-    assert proc.returncode == 0, proc.stderr
-    results = json.loads(proc.stdout)
+    results = cli_json(tmp_path, "forward", query, *args)
     return results[0] if results else None
 
 
@@ -47,10 +36,7 @@ def test_official_names_are_exact_country_matches(shared, query, iso2):
 
 
 def test_table_beside_the_data_file_is_used_and_its_edits_rebuild_the_index(tmp_path):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    for name in TABLES:
-        shutil.copy(os.path.join(DATA_DIR, name), folder / name)
+    folder = data_copy(tmp_path, TABLES)
     data = str(folder / TABLES[0])
     assert first(tmp_path, "Rzeczpospolita Polska", "--data", data, "--no-places")["iso2"] == "PL"
     with open(folder / "iso-country-names.tsv", "a", encoding="utf-8") as f:
@@ -60,13 +46,10 @@ def test_table_beside_the_data_file_is_used_and_its_edits_rebuild_the_index(tmp_
 
 
 def test_damaged_table_is_named_with_its_line(tmp_path):
-    folder = tmp_path / "data"
-    folder.mkdir()
-    for name in TABLES:
-        shutil.copy(os.path.join(DATA_DIR, name), folder / name)
+    folder = data_copy(tmp_path, TABLES)
     (folder / "iso-country-names.tsv").write_text("code\tlang\tkind\tname\nPL\tpl\tofficial\tRP\nFR\tfr\tformal\tRF\n",
                                                   encoding="utf-8")
-    proc = run(tmp_path, "forward", "France", "--data", str(folder / TABLES[0]), "--no-places")
+    proc = run_cached(tmp_path, "forward", "France", "--data", str(folder / TABLES[0]), "--no-places")
     assert proc.returncode == 1 and "iso-country-names.tsv line 3" in proc.stderr, proc.stderr
 
 

@@ -56,7 +56,7 @@ extension CountryGazetteer {
         var matches: [ForwardMatch] = []
         matches.reserveCapacity(found.count)
         for c in found {
-            let countryIndex = c.isCity ? index.countryOfCode[index.cities.country[c.target]]
+            let countryIndex = c.isCity ? index.countryOfCode[index.cities.places.country[c.target]]
                 : (c.isDivision ? index.divisionCountry(c.target) : c.target)
             matches.append(ForwardMatch(countryIndex: countryIndex, cityIndex: c.isCity ? c.target : nil,
                                         divisionIndex: c.isDivision ? c.target : nil, score: c.score,
@@ -77,7 +77,7 @@ extension CountryGazetteer {
     /// when its GeoNames division is joined to an admin-1 layer division with a name in that language.
     public func city(_ index: Int, language: String? = nil) -> City {
         let table = search.cities
-        let division = Int(table.admin1[index])
+        let division = Int(table.places.admin1[index])
         var admin1: String? = nil
         if division >= 0 {
             let d = division < search.divisionOfAdmin1.count ? Int(search.divisionOfAdmin1[division]) : -1
@@ -87,11 +87,11 @@ extension CountryGazetteer {
                 admin1 = search.labels.string(Int(search.admin1.name[division]))
             }
         }
-        return City(geonameid: Int(table.geonameid[index]), name: search.names.text(Int(table.name[index])),
+        return City(geonameid: Int(table.places.geonameid[index]), name: search.names.text(Int(table.name[index])),
                     point: table.point(index),
-                    iso2: CountryCode.unpack(table.country[index]),
+                    iso2: CountryCode.unpack(table.places.country[index]),
                     admin1: admin1,
-                    population: Int(table.population[index]))
+                    population: Int(table.places.population[index]))
     }
 
     /// The number of admin-1 divisions forward search knows (0 without the admin-1 layer).

@@ -1,42 +1,23 @@
-/// The cities, column by column (one flat table per field), so they load as views into the index file.
+/// The cities: the columns every place has (`PlaceColumns`), and what forward search adds to them.
 struct CityTable: Sendable {
-    /// Latitude and longitude in units of 1e-5 degree (about 1 m), GeoNames' precision: `Int(lat × 1e5)`
-    /// turns back into the same double the 5-decimal text parses to, in half the bytes of a `Double`.
-    let lat: Table<Int32>
-    let lon: Table<Int32>
-    let population: Table<UInt32>
-    let geonameid: Table<UInt32>
-    /// ISO alpha-2 packed as two bytes (`CountryCode`).
-    let country: Table<UInt16>
-    /// Index into the admin-1 table, or -1 when the division is unknown.
-    let admin1: Table<Int16>
+    let places: PlaceColumns
     /// The entry of the city's GeoNames name in the name index (its text is the name).
     let name: Table<UInt32>
     /// 1 for a national capital, else 0 (`CityRow.capital`).
     let capital: Table<UInt8>
 
-    static let coordinateScale = 100_000.0
+    static let coordinateScale = PlaceColumns.coordinateScale
     /// The most admin-1 divisions an `Int16` can number.
     static let maxAdmin1 = Int(Int16.max)
 
-    func point(_ i: Int) -> GeoPoint {
-        GeoPoint(lat: Double(lat[i]) / Self.coordinateScale, lon: Double(lon[i]) / Self.coordinateScale)
-    }
+    func point(_ i: Int) -> GeoPoint { places.point(i) }
 
-    var count: Int { lat.count }
+    var count: Int { places.count }
 
-    static var empty: CityTable {
-        CityTable(lat: Table([]), lon: Table([]), population: Table([]), geonameid: Table([]), country: Table([]),
-                  admin1: Table([]), name: Table([]), capital: Table([]))
-    }
+    static var empty: CityTable { CityTable(places: .empty, name: Table([]), capital: Table([])) }
 
     func write(to out: inout BinaryWriter) {
-        out.array(lat)
-        out.array(lon)
-        out.array(population)
-        out.array(geonameid)
-        out.array(country)
-        out.array(admin1)
+        places.write(to: &out)
         out.array(name)
         out.array(capital)
     }
@@ -46,20 +27,10 @@ extension CityTable {
     /// Reads what `write(to:)` wrote; every column must have the same length and every reference must
     /// point inside its table.
     init(reading input: inout BinaryReader, admin1Count: Int) throws(BinaryFormatError) {
-        lat = try input.table(of: Int32.self)
-        lon = try input.table(of: Int32.self)
-        population = try input.table(of: UInt32.self)
-        geonameid = try input.table(of: UInt32.self)
-        country = try input.table(of: UInt16.self)
-        admin1 = try input.table(of: Int16.self)
+        places = try PlaceColumns(reading: &input, admin1Count: admin1Count, maxCount: Posting.maxTargets - 1, what: "city")
         name = try input.table(of: UInt32.self)
         capital = try input.table(of: UInt8.self)
-        let n = lat.count
-        guard lon.count == n, population.count == n, geonameid.count == n, country.count == n, admin1.count == n,
-              name.count == n, capital.count == n, n < Posting.maxTargets else { throw .invalid("city columns") }
-        for a in admin1.buffer where a < -1 || Int(a) >= admin1Count { throw .invalid("city admin-1") }
-        for v in lat.buffer where v < -9_000_000 || v > 9_000_000 { throw .invalid("city latitude") }
-        for v in lon.buffer where v < -18_000_000 || v > 18_000_000 { throw .invalid("city longitude") }
+        guard name.count == places.count, capital.count == places.count else { throw .invalid("city columns") }
     }
 
     /// Checks the name column against the name index (read after the cities).

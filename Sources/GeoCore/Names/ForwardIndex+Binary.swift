@@ -32,7 +32,7 @@ extension ForwardIndex {
         let texts = try StringPool(reading: &input, what: "labels")
         let admin1 = try Admin1Table(reading: &input, textCount: texts.count)
         let cities = try CityTable(reading: &input, admin1Count: admin1.count)
-        let localities = try LocalityTable(reading: &input, admin1Count: admin1.count)
+        let localities = try LocalityTable(readingLocalities: &input, admin1Count: admin1.count)
         let places = try PlaceIndex(reading: &input, cities: cities, localities: localities)
         self.init(names: .empty, admin1Names: .empty, labels: texts, cities: cities, localities: localities, places: places,
                   admin1: admin1, localized: .empty, countries: countries)

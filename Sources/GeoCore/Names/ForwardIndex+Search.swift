@@ -71,12 +71,12 @@ extension ForwardIndex {
             let target = posting.target
             if kind.isCity {
                 guard options.cities, citiesAllowed, !flag, target < cities.count else { return nil }
-                let code = cities.country[target]
+                let code = cities.places.country[target]
                 if let codeFilter, !codeFilter.contains(code) { return nil }
-                if let qualifier, !qualifier.countries.contains(code) && !qualifier.admin1.contains(Int(cities.admin1[target])) {
+                if let qualifier, !qualifier.countries.contains(code) && !qualifier.admin1.contains(Int(cities.places.admin1[target])) {
                     return nil
                 }
-                let population = cities.population[target]
+                let population = cities.places.population[target]
                 var scored = UInt64(population)
                 if target < cities.capital.count && cities.capital[target] != 0 {
                     scored = max(scored * 10, ForwardScore.capitalFloor)
@@ -149,9 +149,9 @@ extension ForwardIndex {
         /// own name, so a town whose alternate is the division's name does not count) it lies in its box.
         func holds(_ d: Int, city c: Int, ownName: Bool) -> Bool {
             let own = divisions.geonames[d]
-            if own >= 0 && cities.admin1[c] == own { return true }
+            if own >= 0 && cities.places.admin1[c] == own { return true }
             guard ownName else { return false }
-            let lat = cities.lat[c], lon = cities.lon[c], g = 6 * d
+            let lat = cities.places.lat[c], lon = cities.places.lon[c], g = 6 * d
             guard lat >= divisions.geometry[g + 2] && lat <= divisions.geometry[g + 4] else { return false }
             let west = divisions.geometry[g + 3], east = divisions.geometry[g + 5]
             return west <= east ? lon >= west && lon <= east : lon >= west || lon <= east

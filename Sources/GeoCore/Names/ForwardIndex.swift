@@ -57,7 +57,7 @@ struct ForwardIndex: Sendable {
     /// Place `i`'s columns (a city's or a locality's, see `places`): the row of a placemark's locality.
     func place(_ i: Int) -> (geonameid: UInt32, population: UInt32, country: UInt16, admin1: Int16, point: GeoPoint) {
         let n = cities.count
-        if i < n { return (cities.geonameid[i], cities.population[i], cities.country[i], cities.admin1[i], cities.point(i)) }
+        if i < n { return (cities.places.geonameid[i], cities.places.population[i], cities.places.country[i], cities.places.admin1[i], cities.point(i)) }
         let k = i - n
         return (localities.geonameid[k], localities.population[k], localities.country[k], localities.admin1[k],
                 localities.point(k))
@@ -67,7 +67,7 @@ struct ForwardIndex: Sendable {
     @inline(__always)
     func placeCountry(_ i: Int) -> UInt16 {
         let n = cities.count
-        return i < n ? cities.country[i] : localities.country[i - n]
+        return i < n ? cities.places.country[i] : localities.country[i - n]
     }
 
     /// Division `d`'s country feature; nil when it has none (or `d` is out of range).
@@ -176,11 +176,11 @@ struct ForwardIndex: Sendable {
             if posting.kind == .cityName && !posting.umlauts { nameEntry[posting.target] = UInt32(i) }
         }
         let cityTable = cities.build(names: nameEntry)
-        let localityTable = localities.buildLocalities()
+        let localityTable = localities.placeColumns()
         // One places index over both tables, cities first: built once, whatever the tables' sizes.
         let placeNames = nameEntry.map { nameIndex.text(Int($0)) } + localityNames
         let places = PlaceIndex(points: (0..<cityTable.count).map(cityTable.point) + (0..<localityTable.count).map(localityTable.point),
-                                population: Array(cityTable.population) + Array(localityTable.population), names: placeNames)
+                                population: Array(cityTable.places.population) + Array(localityTable.population), names: placeNames)
         self.init(names: nameIndex, admin1Names: admin1Names.build(), labels: labels.build(),
                   cities: cityTable, localities: localityTable, places: places,
                   admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)), divisions: divisions,
@@ -206,14 +206,13 @@ private struct CityColumns {
         capital.append(row.capital ? 1 : 0)
     }
 
-    func buildLocalities() -> LocalityTable {
-        LocalityTable(lat: Table(lat), lon: Table(lon), population: Table(population), geonameid: Table(geonameid),
-                      country: Table(country), admin1: Table(admin1))
+    func placeColumns() -> PlaceColumns {
+        PlaceColumns(lat: Table(lat), lon: Table(lon), population: Table(population), geonameid: Table(geonameid),
+                     country: Table(country), admin1: Table(admin1))
     }
 
     func build(names: [UInt32]) -> CityTable {
-        CityTable(lat: Table(lat), lon: Table(lon), population: Table(population), geonameid: Table(geonameid),
-                  country: Table(country), admin1: Table(admin1), name: Table(names), capital: Table(capital))
+        CityTable(places: placeColumns(), name: Table(names), capital: Table(capital))
     }
 }
 

@@ -87,17 +87,14 @@ extension NameData {
         let hasCapital = !(bytes.starts(with: old) && (bytes.count == old.count || bytes[old.count] == 0x0A || bytes[old.count] == 0x0D))
         try forEachRow(bytes, file: .cities, header: hasCapital ? citiesHeader : citiesHeaderWithoutCapital) {
             (fields, line) throws(NameDataError) in
-            let fail = { (problem: NameDataError.Problem) in NameDataError(file: .cities, line: line, problem: problem) }
-            guard let id = wholeNumber(fields[0]) else { throw fail(.number(column: "geonameid")) }
-            guard !fields[1].isEmpty else { throw fail(.emptyField(column: "name")) }
-            guard let lat = decimal(fields[2]), lat >= -90, lat <= 90 else { throw fail(.number(column: "lat")) }
-            guard let lon = decimal(fields[3]), lon >= -180, lon <= 180 else { throw fail(.number(column: "lon")) }
-            guard isCountryCode(fields[4]) else { throw fail(.countryCode(column: "country")) }
-            guard let population = wholeNumber(fields[6]) else { throw fail(.number(column: "population")) }
+            var row = try placeRow(fields, file: .cities, line: line)
             let capital = hasCapital ? fields[8] : ""
-            guard capital.isEmpty || capital == "1" else { throw fail(.number(column: "capital")) }
-            rows.append(CityRow(geonameid: id, name: fields[1], lat: lat, lon: lon, country: fields[4], admin1: fields[5],
-                                population: population, alternates: splitBars(fields[7]), capital: capital == "1"))
+            guard capital.isEmpty || capital == "1" else {
+                throw NameDataError(file: .cities, line: line, problem: .number(column: "capital"))
+            }
+            row.alternates = splitBars(fields[7])
+            row.capital = capital == "1"
+            rows.append(row)
         }
         return rows
     }
@@ -110,17 +107,25 @@ extension NameData {
         // first start builds the index, and its peak memory is bounded (scripts/attack check 7).
         rows.reserveCapacity(bytes.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 })
         try forEachRow(bytes, file: .localities, header: localitiesHeader) { (fields, line) throws(NameDataError) in
-            let fail = { (problem: NameDataError.Problem) in NameDataError(file: .localities, line: line, problem: problem) }
-            guard let id = wholeNumber(fields[0]) else { throw fail(.number(column: "geonameid")) }
-            guard !fields[1].isEmpty else { throw fail(.emptyField(column: "name")) }
-            guard let lat = decimal(fields[2]), lat >= -90, lat <= 90 else { throw fail(.number(column: "lat")) }
-            guard let lon = decimal(fields[3]), lon >= -180, lon <= 180 else { throw fail(.number(column: "lon")) }
-            guard isCountryCode(fields[4]) else { throw fail(.countryCode(column: "country")) }
-            guard let population = wholeNumber(fields[6]) else { throw fail(.number(column: "population")) }
-            rows.append(CityRow(geonameid: id, name: fields[1], lat: lat, lon: lon, country: fields[4], admin1: fields[5],
-                                population: population))
+            rows.append(try placeRow(fields, file: .localities, line: line))
         }
         return rows
+    }
+
+    /// The seven columns `cities.tsv` and `localities.tsv` share (`geonameid name lat lon country admin1
+    /// population`), checked once for both files so a rule for a place (a latitude's range, a country
+    /// code's form) cannot drift between them.
+    /// - Throws: `NameDataError` naming `file`, `line` and the first column at fault.
+    static func placeRow(_ fields: [String], file: NameDataError.File, line: Int) throws(NameDataError) -> CityRow {
+        let fail = { (problem: NameDataError.Problem) in NameDataError(file: file, line: line, problem: problem) }
+        guard let id = wholeNumber(fields[0]) else { throw fail(.number(column: "geonameid")) }
+        guard !fields[1].isEmpty else { throw fail(.emptyField(column: "name")) }
+        guard let lat = decimal(fields[2]), lat >= -90, lat <= 90 else { throw fail(.number(column: "lat")) }
+        guard let lon = decimal(fields[3]), lon >= -180, lon <= 180 else { throw fail(.number(column: "lon")) }
+        guard isCountryCode(fields[4]) else { throw fail(.countryCode(column: "country")) }
+        guard let population = wholeNumber(fields[6]) else { throw fail(.number(column: "population")) }
+        return CityRow(geonameid: id, name: fields[1], lat: lat, lon: lon, country: fields[4], admin1: fields[5],
+                       population: population)
     }
 
     /// Calls `body` with each data line's fields (the header's count of them) and its 1-based number.

@@ -52,7 +52,7 @@ extension CountryGazetteer {
         let radius = Swift.min(Swift.max(2 * d, d + Self.sameCountryMarginKm / Spherical.earthRadiusKm),
                                Self.sameCountryMaxKm / Spherical.earthRadiusKm)
         guard radius >= d,
-              let same = places.nearest(to: p, country: countryCode, countries: search.cities.country,
+              let same = places.nearest(to: p, country: countryCode, countries: search.cities.places.country,
                                         more: search.localities.country, radius: radius)
         else { return nearest }
         return same

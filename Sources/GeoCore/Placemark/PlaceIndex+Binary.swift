@@ -54,7 +54,7 @@ extension PlaceIndex {
         for (k, value) in nodes.buffer.enumerated() where !valid(value, after: k) { throw .invalid("place node") }
         // The lookup grid and the buckets are derived here (see `lookupGrid`, `buckets`), not read.
         let lookup = Self.lookupGrid(nodes.buffer)
-        let lat = cities.lat.buffer, lon = cities.lon.buffer, m = cities.count
+        let lat = cities.places.lat.buffer, lon = cities.places.lon.buffer, m = cities.count
         let moreLat = localities.lat.buffer, moreLon = localities.lon.buffer
         let buckets = Self.buckets((0..<n).map { $0 < m ? Self.bucket(lat: lat[$0], lon: lon[$0])
                                                         : Self.bucket(lat: moreLat[$0 - m], lon: moreLon[$0 - m]) },

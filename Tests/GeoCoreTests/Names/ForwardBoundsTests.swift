@@ -150,7 +150,7 @@ struct ForwardBoundsTests {
             var text = index.names.text(i)
             text.withUTF8 { NameFolding.fold($0, umlauts: posting.umlauts, into: &key) }
             guard key.starts(with: q) else { continue }
-            let population = index.cities.population[posting.target]
+            let population = index.cities.places.population[posting.target]
             let isExact = key == q
             // As search scores them (issue 16): capitals as 10× (at least `capitalFloor`), alternates as a
             // hundredth unless an exact match spells the city's own name.
@@ -203,7 +203,7 @@ struct ForwardBoundsTests {
             var merged = single[0]
             for q in single.dropFirst() { merged = merged.intersection(q, countryOf: index.admin1Country) }
             for city in 0..<index.cities.count {
-                let code = index.cities.country[city], division = Int(index.cities.admin1[city])
+                let code = index.cities.places.country[city], division = Int(index.cities.places.admin1[city])
                 let each = single.allSatisfy { $0.countries.contains(code) || $0.admin1.contains(division) }
                 let once = merged.countries.contains(code) || merged.admin1.contains(division)
                 #expect(each == once, "\(parts): city \(city)")
