@@ -263,19 +263,21 @@ export interface ServerInfo {
   /** The binary index format this server reads and writes. */
   binaryFormatVersion: number;
   layers: { countries: LayerInfo; admin1: LayerInfo; timezones: LayerInfo };
-  /** localities: the GeoNames places of 1,000+ that cities lacks, read only by the placemark's locality. */
+  /** localities: the GeoNames places of 1,000+ that cities lacks, read only by the placemark's locality.
+   *  cityNames: the cities' names in other languages (CLDR exemplar cities) that `lang` shows. */
   tables: {
     cities: TableInfo;
     localities: TableInfo;
     admin1Names: TableInfo & { translations: number; languages: number };
     countryNames: TableInfo;
+    cityNames: TableInfo & { cities: number; languages: number };
   };
   /** The user's GeoJSON layers (`open({layers})`) in the order given, with their feature counts by kind. */
   userLayers: Array<{ name: string; features: number; points: number; lines: number; polygons: number }>;
   /** The data files the host found; the wasm module reports its compiled-in dataset as role "embedded". */
   files: Array<{
     role: 'countries' | 'countryNames' | 'admin1' | 'cities' | 'localities' | 'admin1Polygons' | 'timezones' | 'admin1Names'
-      | 'embedded';
+      | 'cityNames' | 'embedded';
     path: string | null;
     bytes: number | null;
     source: string | null;

@@ -19,7 +19,8 @@ server:
   populous city with that name (all GeoNames names), within the qualifier's admin-1 or country
   for "City, Qualifier", within `countryCodes` when given;
 - `lang` expectations equal the CLDR name in that locale (dropping subtags, then the Natural Earth
-  English name); city-fields values equal cities.tsv/admin1.tsv.
+  English name), a city's name the city-names.tsv name (dropping subtags, then the GeoNames name);
+  city-fields values equal cities.tsv/admin1.tsv.
 
 Usage: python3 scripts/forward-eval-check.py [--set FILE] [--data DIR]. Exit 1 on any problem.
 """
@@ -166,6 +167,12 @@ class Data:
             for n in names:
                 for k in keys(n):
                     self.city_keys[k].add(gid)
+        # Cities' names per language (city-names.tsv), shown with `lang`: (geonameid, lower-case tag) -> name.
+        self.city_names = {}
+        path = os.path.join(folder, "city-names.tsv")
+        if os.path.exists(path):
+            for r in read_tsv(path):
+                self.city_names[(r["geonameid"], r["lang"].lower())] = r["name"]
 
     def starting(self, prefix, table, ordered):
         """The values of `table` under every key that starts with `prefix` (binary search in `ordered`)."""
@@ -215,6 +222,16 @@ class Data:
         for k in keys(q):
             found |= self.city_keys.get(k, set())
         return found
+
+    def city_display_name(self, geonameid, name, lang):
+        """A city's name in `lang` (city-names.tsv, dropping subtags right to left), else its GeoNames name."""
+        parts = lang.split("-")
+        while parts:
+            n = self.city_names.get((str(geonameid), "-".join(parts).lower()))
+            if n:
+                return n
+            parts.pop()
+        return name
 
     def display_name(self, key, lang):
         """CLDR name in `lang`, dropping subtags right to left, else Natural Earth English NAME."""
@@ -570,7 +587,8 @@ def check(rows, d):
             if cat == "city-fields" or cat == "option-lang":
                 a = d.admin1.get((city["country"], city["admin1"]))
                 truth = {"iso2": city["country"], "admin1": a[0] if a else None, "population": city["population"],
-                         "lat": float(city["lat"]), "lon": float(city["lon"]), "name": city["name"]}
+                         "lat": float(city["lat"]), "lon": float(city["lon"]),
+                         "name": d.city_display_name(city["geonameid"], city["name"], params.get("lang", "en"))}
                 if "country" in e:
                     truth["country"] = d.display_name(city["country"], params.get("lang", "en"))
                 for k2, v in e.items():

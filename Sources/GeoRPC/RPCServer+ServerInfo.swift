@@ -48,7 +48,7 @@ extension RPCServer {
         out.key("tables")
         out.beginObject()
         for (name, count) in [("cities", contents.cities), ("localities", contents.localities), ("admin1Names", contents.admin1Divisions),
-                              ("countryNames", contents.countryNames)] {
+                              ("countryNames", contents.countryNames), ("cityNames", contents.cityTranslations)] {
             out.key(name)
             out.beginObject()
             out.key("present")
@@ -61,6 +61,12 @@ extension RPCServer {
                 out.number(contents.admin1Translations)
                 out.key("languages")
                 out.number(contents.admin1Languages)
+            } else if name == "cityNames" {
+                // The cities' names in other languages (city-names.tsv): for how many cities, in how many languages.
+                out.key("cities")
+                out.number(contents.citiesTranslated)
+                out.key("languages")
+                out.number(contents.cityLanguages)
             }
             out.endObject()
         }

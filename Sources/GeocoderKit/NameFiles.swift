@@ -9,7 +9,8 @@ import GeoCore
 /// `admin1.tsv` and `cities.tsv` (GeoNames), `iso-country-names.tsv` (ISO 3166-1 names and official names
 /// from Debian's iso-codes), `admin1-names.tsv` (the admin-1 divisions' names in other languages, also from
 /// iso-codes), and `localities.tsv` (GeoNames places of 1,000+ people not in `cities.tsv`, read only by the
-/// placemark's locality).
+/// placemark's locality), and `city-names.tsv` (cities' names in other languages, CLDR's exemplar cities,
+/// which `lang` shows).
 ///
 /// Each file is looked for next to the country GeoJSON first (so `--data`, `$GEOCODER_DATA`, an install's
 /// PREFIX/share/geocoder and a checkout's Data/ each bring their own), then in the places `DataLocator`
@@ -24,15 +25,18 @@ package enum NameFiles {
     package static let isoCountryNames = "iso-country-names.tsv"
     package static let admin1Names = "admin1-names.tsv"
     package static let localities = "localities.tsv"
+    package static let cityNames = "city-names.tsv"
 
-    /// The six tables' paths (nil where not found), in the order countryNames, admin1, cities,
-    /// isoCountryNames, admin1Names, localities (each added last, so the earlier ones keep their places). All
-    /// of them are part of the index cache's key. The divisions' translated names name the admin-1 layer's
-    /// divisions, not GeoNames', so `--no-places` keeps them; it drops the localities.
+    /// The seven tables' paths (nil where not found), in the order countryNames, admin1, cities,
+    /// isoCountryNames, admin1Names, localities, cityNames (each added last, so the earlier ones keep their
+    /// places). All of them are part of the index cache's key. The divisions' translated names name the
+    /// admin-1 layer's divisions, not GeoNames', so `--no-places` keeps them; it drops the localities and the
+    /// cities' translated names with the cities.
     package static func locate(dataPath: String, places: Bool) -> [String?] {
         [find(countryNames, near: dataPath), places ? find(admin1, near: dataPath) : nil,
          places ? find(cities, near: dataPath) : nil, find(isoCountryNames, near: dataPath),
-         find(admin1Names, near: dataPath), places ? find(localities, near: dataPath) : nil]
+         find(admin1Names, near: dataPath), places ? find(localities, near: dataPath) : nil,
+         places ? find(cityNames, near: dataPath) : nil]
     }
 
     /// The file `name` next to `dataPath`, else in the directories `DataLocator` searches; nil when absent.
@@ -49,7 +53,7 @@ package enum NameFiles {
     /// One line for stderr naming the tables `locate` did not find (nil when it found all it looked for), and
     /// what forward search loses without them.
     package static func missingReport(_ paths: [String?], places: Bool) -> String? {
-        let names = [countryNames, admin1, cities, isoCountryNames, admin1Names, localities]
+        let names = [countryNames, admin1, cities, isoCountryNames, admin1Names, localities, cityNames]
         var missing: [String] = []
         for (k, path) in paths.enumerated() where path == nil && (k == 0 || k == 3 || k == 4 || places) { missing.append(names[k]) }
         if missing.isEmpty { return nil }
@@ -59,6 +63,7 @@ package enum NameFiles {
         if places && paths[2] == nil { losses.append("cities") }
         if paths[3] == nil { losses.append("ISO official names") }
         if paths.count > 4 && paths[4] == nil { losses.append("admin-1 names in other languages") }
+        if places && paths.count > 6 && paths[6] == nil { losses.append("city names in other languages") }
         let localityNote = places && paths.count > 5 && paths[5] == nil
             ? (losses.isEmpty ? "" : "; ") + "placemark localities use only the cities of 5,000+" : ""
         return "warning: \(missing.joined(separator: ", ")) not found beside the data file or in the install's "
@@ -90,6 +95,7 @@ package enum NameFiles {
             if paths[3] != nil { data.countryNames += try NameData.parseCountryNames(contents[3], file: .isoCountryNames) }
             if paths.count > 4 && paths[4] != nil { data.admin1Names = try NameData.parseAdmin1Names(contents[4]) }
             if paths.count > 5, paths[5] != nil { data.localities = try NameData.parseLocalities(contents[5]) }
+            if paths.count > 6, paths[6] != nil { data.cityNames = try NameData.parseCityNames(contents[6]) }
             return .success(data)
         } catch {
             return .failure(.invalidNameTable(path: paths[index(of: error.file)] ?? error.file.fileName, error))
@@ -104,6 +110,7 @@ package enum NameFiles {
         case .isoCountryNames: return 3
         case .admin1Names: return 4
         case .localities: return 5
+        case .cityNames: return 6
         }
     }
 }

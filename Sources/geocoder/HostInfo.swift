@@ -22,7 +22,7 @@ enum HostInfo {
         let layers = LayerFiles.locate(dataPath: dataPath, layers: !options.noLayers)
         let roles: [(String, String?)] = [("countries", dataPath), ("countryNames", names[0]), ("admin1", names[1]),
                                           ("cities", names[2]), ("localities", names[5]), ("admin1Polygons", layers[0]),
-                                          ("timezones", layers[1]), ("admin1Names", names[4])]
+                                          ("timezones", layers[1]), ("admin1Names", names[4]), ("cityNames", names[6])]
         var sources: [(file: String, source: String)] = []
         if let folder = DataLocator.parent(of: dataPath) { sources = readmeSources(folder + "/README.md") }
         for (role, path) in roles {

@@ -55,7 +55,7 @@ def test_full_data_reports_every_layer_table_file_and_the_cache(tmp_path):
     expected = {"countries": "ne_10m_admin_0_countries.geojson", "countryNames": "country-names.tsv",
                 "admin1": "admin1.tsv", "cities": "cities.tsv", "localities": "localities.tsv",
                 "admin1Polygons": "admin1-polygons.geojson",
-                "timezones": "timezones.geojson", "admin1Names": "admin1-names.tsv"}
+                "timezones": "timezones.geojson", "admin1Names": "admin1-names.tsv", "cityNames": "city-names.tsv"}
     assert set(roles) == set(expected)
     for role, name in expected.items():
         entry = roles[role]
@@ -76,10 +76,16 @@ def test_counts_follow_what_was_loaded(tmp_path):
     assert bare["tables"]["cities"] == {"present": False, "entries": 0}
     assert bare["tables"]["localities"] == {"present": False, "entries": 0}
     assert full["tables"]["localities"] == {"present": True, "entries": 100918}
+    assert bare["tables"]["cityNames"] == {"present": False, "entries": 0, "cities": 0, "languages": 0}
+    with open(os.path.join(DATA, "city-names.tsv"), encoding="utf-8") as f:
+        rows = [line.rstrip("\n").split("\t") for line in f][1:]
+    assert full["tables"]["cityNames"] == {"present": True, "entries": len(rows), "cities": len({r[0] for r in rows}),
+                                           "languages": len({r[1] for r in rows})}
     assert bare["tables"]["countryNames"] == full["tables"]["countryNames"], "--no-places keeps the CLDR names"
     assert bare["indexCache"] is None and bare["limits"]["maxBatch"] == 7 and full["limits"]["maxBatch"] == 10000
     assert {f["role"]: f["path"] for f in bare["files"]}["cities"] is None
     assert {f["role"]: f["path"] for f in bare["files"]}["localities"] is None
+    assert {f["role"]: f["path"] for f in bare["files"]}["cityNames"] is None
 
 
 def test_user_layers_are_listed_with_their_counts_by_kind(tmp_path):

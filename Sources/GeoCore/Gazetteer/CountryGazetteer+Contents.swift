@@ -16,6 +16,11 @@ public struct GazetteerContents: Equatable, Sendable {
     /// languages (0 without the table or the admin-1 layer).
     public var admin1Translations: Int = 0
     public var admin1Languages: Int = 0
+    /// The cities' names in other languages (`city-names.tsv`), in how many languages, for how many cities
+    /// (0 without the table or the cities).
+    public var cityTranslations: Int = 0
+    public var cityLanguages: Int = 0
+    public var citiesTranslated: Int = 0
     /// Areas of the admin-1 polygon layer; nil when the layer is not there.
     public var admin1Areas: Int?
     /// Areas of the time-zone layer; nil when the layer is not there.
@@ -31,7 +36,10 @@ extension CountryGazetteer {
                           admin1Divisions: search.admin1.count,
                           countryNames: search.localized.entries.count,
                           admin1Translations: search.divisionLocalized.entries.count,
-                          admin1Languages: search.divisionLocalized.languages.count, admin1Areas: admin1Layer?.featureCount,
+                          admin1Languages: search.divisionLocalized.languages.count,
+                          cityTranslations: search.cityLocalized.entries.count,
+                          cityLanguages: search.cityLocalized.languages.count,
+                          citiesTranslated: search.cityLocalized.distinctCodes, admin1Areas: admin1Layer?.featureCount,
                           timezoneAreas: timezoneLayer?.featureCount)
     }
 }

@@ -73,21 +73,27 @@ extension CountryGazetteer {
     /// The number of cities forward search knows.
     public var cityCount: Int { search.cities.count }
 
-    /// City `index` (`ForwardMatch.cityIndex`), decoded; its `admin1` in `language` (as `divisionName`)
-    /// when its GeoNames division is joined to an admin-1 layer division with a name in that language.
+    /// City `index` (`ForwardMatch.cityIndex`), decoded; its `name` in `language` (subtags dropped from the
+    /// right as for countries) when `Data/city-names.tsv` has one, else its GeoNames name; its `admin1` in
+    /// `language` (as `divisionName`) when its GeoNames division is joined to an admin-1 layer division with
+    /// a name in that language.
     public func city(_ index: Int, language: String? = nil) -> City {
         let table = search.cities
         let division = Int(table.places.admin1[index])
         var admin1: String? = nil
         if division >= 0 {
             let d = division < search.divisionOfAdmin1.count ? Int(search.divisionOfAdmin1[division]) : -1
-            if let language, d >= 0, let text = search.divisionLocalized.text(code: UInt16(d), language: asciiLowercased(language)) {
+            if let language, d >= 0, let text = search.divisionLocalized.text(code: UInt32(d), language: asciiLowercased(language)) {
                 admin1 = search.labels.string(text)
             } else {
                 admin1 = search.labels.string(Int(search.admin1.name[division]))
             }
         }
-        return City(geonameid: Int(table.places.geonameid[index]), name: search.names.text(Int(table.name[index])),
+        var name = search.names.text(Int(table.name[index]))
+        if let language, let text = search.cityLocalized.text(code: UInt32(index), language: asciiLowercased(language)) {
+            name = search.labels.string(text)
+        }
+        return City(geonameid: Int(table.places.geonameid[index]), name: name,
                     point: table.point(index),
                     iso2: CountryCode.unpack(table.places.country[index]),
                     admin1: admin1,
@@ -109,8 +115,7 @@ extension CountryGazetteer {
     /// `Data/admin1-names.tsv` has a name, as for countries), else its English name (the local one where the
     /// data has no English name).
     public func divisionName(_ index: Int, language: String?) -> String {
-        if let language, index <= Int(UInt16.max),
-           let text = search.divisionLocalized.text(code: UInt16(index), language: asciiLowercased(language)) {
+        if let language, let text = search.divisionLocalized.text(code: UInt32(index), language: asciiLowercased(language)) {
             return search.labels.string(text)
         }
         let t = search.divisions.name[index]
@@ -122,7 +127,7 @@ extension CountryGazetteer {
     /// neither knows the code.
     public func countryName(iso2: String, language: String?) -> String? {
         guard let code = CountryCode.pack(iso2) else { return nil }
-        if let language, let text = search.localized.text(code: code, language: asciiLowercased(language)) {
+        if let language, let text = search.localized.text(code: UInt32(code), language: asciiLowercased(language)) {
             return search.labels.string(text)
         }
         return search.countryOfCode[code].map { countries[$0].name }

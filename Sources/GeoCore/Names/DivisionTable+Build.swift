@@ -20,7 +20,7 @@ extension DivisionTable {
     static func build(_ layers: PlacemarkLayers, countries: [Country], geonames: [Admin1Row], number: [[UInt8]: Int],
                       translations: [Admin1NameRow] = [], label: (String) -> UInt32, newLabel: ((String) -> UInt32)? = nil,
                       names: inout KeyIndexBuilder,
-                      localized: inout [(language: [UInt8], code: UInt16, text: UInt32)]) -> DivisionTable {
+                      localized: inout [(language: [UInt8], code: UInt32, text: UInt32)]) -> DivisionTable {
         guard let layer = layers.admin1 else { return .empty }
         var divisionOfCode: [[UInt8]: Int] = [:]
         var byCode: [[UInt8]: Int] = [:]
@@ -63,19 +63,18 @@ extension DivisionTable {
             geometry += [box.minLat, box.minLon].map { Int32(($0 * Self.scale).rounded(.down)) }
             geometry += [box.maxLat, box.maxLon].map { Int32(($0 * Self.scale).rounded(.up)) }
         }
-        // `LocalizedNames` numbers divisions in 16 bits; the layer has a few thousand.
         // One array per language, shared by its rows (not one allocation per row).
         var languages: [[UInt8]: [UInt8]] = [:]
         localized.reserveCapacity(localized.count + translations.count)
         for row in translations {
-            guard let d = divisionOfCode[Array(row.code.utf8)], d <= Int(UInt16.max) else { continue }
+            guard let d = divisionOfCode[Array(row.code.utf8)] else { continue }
             names.add(row.name, .division, d)
             let tag = asciiLowercased(row.lang)
             let language = languages[tag] ?? tag
             if languages[tag] == nil { languages[tag] = tag }
             let text: UInt32
             if let newLabel { text = newLabel(row.name) } else { text = label(row.name) }
-            localized.append((language, UInt16(d), text))
+            localized.append((language, UInt32(d), text))
         }
         return DivisionTable(country: Table(country), name: Table(name), iso: Table(iso), type: Table(type),
                              geometry: Table(geometry), geonames: Table(joined))

@@ -22,6 +22,8 @@ struct ForwardIndex: Sendable {
     let localized: LocalizedNames
     /// The divisions' names per language (`Data/admin1-names.tsv`), numbered by division, for `lang`.
     let divisionLocalized: LocalizedNames
+    /// The cities' names per language (`Data/city-names.tsv`), numbered by city, for `lang`.
+    let cityLocalized: LocalizedNames
 
     /// Derived at load (not stored): each Natural Earth feature's packed ISO alpha-2, 0 when it has none.
     let countryCodes: [UInt16]
@@ -33,7 +35,7 @@ struct ForwardIndex: Sendable {
 
     init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, localities: LocalityTable = .empty,
          places: PlaceIndex, admin1: Admin1Table, divisions: DivisionTable = .empty, localized: LocalizedNames,
-         divisionLocalized: LocalizedNames = .empty, countries: [Country]) {
+         divisionLocalized: LocalizedNames = .empty, cityLocalized: LocalizedNames = .empty, countries: [Country]) {
         self.names = names
         self.divisions = divisions
         self.admin1Names = admin1Names
@@ -44,6 +46,7 @@ struct ForwardIndex: Sendable {
         self.admin1 = admin1
         self.localized = localized
         self.divisionLocalized = divisionLocalized
+        self.cityLocalized = cityLocalized
         var divisionOfAdmin1 = [Int32](repeating: -1, count: admin1.count)
         for d in 0..<divisions.count {
             let a = Int(divisions.geonames[d])
@@ -123,17 +126,19 @@ struct ForwardIndex: Sendable {
             for alternate in c.alternateNames { names.add(alternate, .countryAlternate, k) }
             for code in [c.iso2, c.iso3, c.isoNumeric, c.adm0a3] { if let code { names.add(code, .countryCode, k) } }
         }
-        var localized: [(language: [UInt8], code: UInt16, text: UInt32)] = []
+        var localized: [(language: [UInt8], code: UInt32, text: UInt32)] = []
         var admin1Names = KeyIndexBuilder()
         var admin1Country: [UInt16] = [], admin1Name: [UInt32] = []
         var cities = CityColumns()
         var localities = CityColumns()
+        var cityNumber: [UInt32: UInt32] = [:]
+        var cityLocalized: [(language: [UInt8], code: UInt32, text: UInt32)] = []
         var localityNames: [String] = []
         var admin1Of: [[UInt8]: Int] = [:]
         if let data {
             for row in data.countryNames {
                 guard let code = CountryCode.pack(row.code) else { continue }
-                if row.kind == .name { localized.append((asciiLowercased(row.lang), code, label(row.name))) }
+                if row.kind == .name { localized.append((asciiLowercased(row.lang), UInt32(code), label(row.name))) }
                 guard let k = countryOfCode[code] else { continue }
                 // CLDR names and ISO names and official names are the country's own names: exact matches.
                 let exact = row.kind == .name || row.kind == .iso || row.kind == .official
@@ -153,9 +158,19 @@ struct ForwardIndex: Sendable {
             for row in data.cities where cities.count < Posting.maxTargets - 1 {
                 guard let code = CountryCode.pack(row.country) else { continue }
                 let k = cities.count
+                cityNumber[row.geonameid] = UInt32(k)
                 cities.append(row, code: code, admin1: admin1Of[Array((row.country + "." + row.admin1).utf8)] ?? -1)
                 names.add(row.name, .cityName, k)
                 for alternate in row.alternates { names.add(alternate, .cityAlternate, k) }
+            }
+            // One array per language tag, shared by its rows (not one allocation per row).
+            var languages: [[UInt8]: [UInt8]] = [:]
+            for row in data.cityNames {
+                guard let k = cityNumber[row.geonameid] else { continue }
+                let tag = asciiLowercased(row.lang)
+                let language = languages[tag] ?? tag
+                if languages[tag] == nil { languages[tag] = tag }
+                cityLocalized.append((language, k, label(row.name)))
             }
             for row in data.localities where cities.count + localities.count < PlaceIndex.maxPlaces {
                 guard let code = CountryCode.pack(row.country) else { continue }
@@ -164,7 +179,7 @@ struct ForwardIndex: Sendable {
             }
         }
         let admin1Number = admin1Of
-        var divisionLocalized: [(language: [UInt8], code: UInt16, text: UInt32)] = []
+        var divisionLocalized: [(language: [UInt8], code: UInt32, text: UInt32)] = []
         let divisions = DivisionTable.build(layers, countries: countries, geonames: data?.admin1 ?? [],
                                             number: admin1Number, translations: data?.admin1Names ?? [], label: label,
                                             newLabel: newLabel, names: &names, localized: &divisionLocalized)
@@ -185,6 +200,7 @@ struct ForwardIndex: Sendable {
                   cities: cityTable, localities: localityTable, places: places,
                   admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)), divisions: divisions,
                   localized: LocalizedNames(localized), divisionLocalized: LocalizedNames(divisionLocalized),
+                  cityLocalized: LocalizedNames(cityLocalized),
                   countries: countries)
     }
 }

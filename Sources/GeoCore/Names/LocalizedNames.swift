@@ -1,7 +1,8 @@
-/// Each country's CLDR name per language, for showing results in the caller's language (`lang`).
+/// Names per language of numbered things (countries by packed ISO alpha-2, divisions and cities by their
+/// table's number), for showing results in the caller's language (`lang`).
 ///
 /// Languages are sorted lower-case tags (`de`, `pt-pt`, `zh-hant`); each owns a run of entries sorted by
-/// country code, so a lookup is two binary searches.
+/// code, so a lookup is two binary searches.
 struct LocalizedNames: Sendable {
     let languages: StringPool
     /// `languages.count + 1` offsets into `entries`.
@@ -20,7 +21,7 @@ struct LocalizedNames: Sendable {
     }
 
     /// Builds from `(language, code, text)` triples; the first name for a (language, code) pair wins.
-    init(_ triples: [(language: [UInt8], code: UInt16, text: UInt32)]) {
+    init(_ triples: [(language: [UInt8], code: UInt32, text: UInt32)]) {
         var sorted = triples
         sorted.sort { a, b in
             if a.language != b.language { return a.language.lexicographicallyPrecedes(b.language) }
@@ -29,7 +30,7 @@ struct LocalizedNames: Sendable {
         var pool = StringPoolBuilder()
         var starts: [UInt32] = [0]
         var entries: [UInt64] = []
-        var lastLanguage: [UInt8]? = nil, lastCode: UInt16 = 0
+        var lastLanguage: [UInt8]? = nil, lastCode: UInt32 = 0
         for t in sorted {
             if t.language != lastLanguage {
                 if lastLanguage != nil { starts.append(UInt32(entries.count)) }
@@ -47,7 +48,7 @@ struct LocalizedNames: Sendable {
 
     /// The text number of `code`'s name in `language` (a lower-case tag), trying the tag and then ever
     /// shorter prefixes of it (`zh-hant-tw`, `zh-hant`, `zh`); nil when none has a name.
-    func text(code: UInt16, language: [UInt8]) -> Int? {
+    func text(code: UInt32, language: [UInt8]) -> Int? {
         var tag = language[...]
         while !tag.isEmpty {
             if let found = lookup(code: code, language: tag) { return found }
@@ -57,7 +58,7 @@ struct LocalizedNames: Sendable {
         return nil
     }
 
-    private func lookup(code: UInt16, language: ArraySlice<UInt8>) -> Int? {
+    private func lookup(code: UInt32, language: ArraySlice<UInt8>) -> Int? {
         let l = Array(language).withUnsafeBufferPointer { wanted -> Int? in
             var lo = 0, hi = languages.count
             while lo < hi {
@@ -70,10 +71,17 @@ struct LocalizedNames: Sendable {
         var lo = Int(starts[l]), hi = Int(starts[l + 1])
         while lo < hi {
             let mid = (lo + hi) / 2
-            if UInt16(truncatingIfNeeded: entries[mid] >> 32) < code { lo = mid + 1 } else { hi = mid }
+            if UInt32(truncatingIfNeeded: entries[mid] >> 32) < code { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < Int(starts[l + 1]), UInt16(truncatingIfNeeded: entries[lo] >> 32) == code else { return nil }
+        guard lo < Int(starts[l + 1]), UInt32(truncatingIfNeeded: entries[lo] >> 32) == code else { return nil }
         return Int(entries[lo] & 0xFFFF_FFFF)
+    }
+
+    /// How many different things (countries, divisions, cities) have a name in at least one language.
+    var distinctCodes: Int {
+        var seen = Set<UInt32>()
+        for e in entries.buffer { seen.insert(UInt32(truncatingIfNeeded: e >> 32)) }
+        return seen.count
     }
 
     func write(to out: inout BinaryWriter) {

@@ -6,6 +6,7 @@ extension NameData {
     public static let countryNamesHeader = "code\tlang\tkind\tname"
     public static let admin1Header = "country\tcode\tname\talternates"
     public static let admin1NamesHeader = "code\tlang\tname"
+    public static let cityNamesHeader = "geonameid\tlang\tname"
     public static let citiesHeader = "geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames\tcapital"
     /// The header of `cities.tsv` before the `capital` column: such a file still loads, with no capitals.
     public static let citiesHeaderWithoutCapital = "geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames"
@@ -72,6 +73,21 @@ extension NameData {
             guard !fields[1].isEmpty else { throw fail(.emptyField(column: "lang")) }
             guard !fields[2].isEmpty else { throw fail(.emptyField(column: "name")) }
             rows.append(Admin1NameRow(code: fields[0], lang: fields[1], name: fields[2]))
+        }
+        return rows
+    }
+
+    /// `city-names.tsv`: `geonameid lang name`.
+    /// - Throws: `NameDataError` for a wrong header or field count, a geonameid that is not a whole number
+    ///   below 2^32, an empty language or name, or bad UTF-8.
+    public static func parseCityNames(_ bytes: [UInt8]) throws(NameDataError) -> [CityNameRow] {
+        var rows: [CityNameRow] = []
+        try forEachRow(bytes, file: .cityNames, header: cityNamesHeader) { (fields, line) throws(NameDataError) in
+            let fail = { (problem: NameDataError.Problem) in NameDataError(file: .cityNames, line: line, problem: problem) }
+            guard let id = wholeNumber(fields[0]) else { throw fail(.number(column: "geonameid")) }
+            guard !fields[1].isEmpty else { throw fail(.emptyField(column: "lang")) }
+            guard !fields[2].isEmpty else { throw fail(.emptyField(column: "name")) }
+            rows.append(CityNameRow(geonameid: id, lang: fields[1], name: fields[2]))
         }
         return rows
     }

@@ -14,14 +14,34 @@ public struct NameData: Sendable {
     /// The smaller places (`Data/localities.tsv`: GeoNames places of 1,000+ people not in `cities`), for the
     /// placemark's locality only: forward search does not index them.
     public var localities: [CityRow]
+    /// Cities' names in other languages (`Data/city-names.tsv`: CLDR's exemplar cities), by geonameid; a
+    /// row whose geonameid is no city of `cities` is ignored (the cities may come from another file).
+    public var cityNames: [CityNameRow]
 
     public init(countryNames: [CountryNameRow] = [], admin1: [Admin1Row] = [], cities: [CityRow] = [],
-                admin1Names: [Admin1NameRow] = [], localities: [CityRow] = []) {
+                admin1Names: [Admin1NameRow] = [], localities: [CityRow] = [], cityNames: [CityNameRow] = []) {
         self.countryNames = countryNames
         self.admin1 = admin1
         self.cities = cities
         self.admin1Names = admin1Names
         self.localities = localities
+        self.cityNames = cityNames
+    }
+}
+
+/// One row of `city-names.tsv`: a city's name in one language ("Londres" for London in `fr`), shown by
+/// forwardGeocode's `lang`. GeoNames' own extract has alternate names but not their languages; CLDR names
+/// the cities that give time zones their names in every locale, so these rows say which name is whose.
+public struct CityNameRow: Equatable, Sendable {
+    public var geonameid: UInt32
+    /// BCP 47 tag (`fr`, `pt-PT`, `zh-Hant`).
+    public var lang: String
+    public var name: String
+
+    public init(geonameid: UInt32, lang: String, name: String) {
+        self.geonameid = geonameid
+        self.lang = lang
+        self.name = name
     }
 }
 /// One row of `admin1-names.tsv`: an admin-1 division's name in one language (Debian iso-codes'

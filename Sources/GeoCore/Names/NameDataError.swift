@@ -2,7 +2,7 @@
 public struct NameDataError: Error, Equatable, Sendable {
     /// Which table.
     public enum File: Equatable, Sendable {
-        case countryNames, admin1, cities, isoCountryNames, admin1Names, localities
+        case countryNames, admin1, cities, isoCountryNames, admin1Names, localities, cityNames
 
         /// The file's name in `Data/`.
         public var fileName: String {
@@ -13,6 +13,7 @@ public struct NameDataError: Error, Equatable, Sendable {
             case .isoCountryNames: return "iso-country-names.tsv"
             case .admin1Names: return "admin1-names.tsv"
             case .localities: return "localities.tsv"
+            case .cityNames: return "city-names.tsv"
             }
         }
     }

@@ -20,7 +20,7 @@ struct ForwardBinaryTests {
             g.forward(q, options: ForwardOptions(limit: 5, language: language)).map { m in
                 var text = "\(q)|\(m.matched)|\(m.matchType.name)|\(m.score)|\(m.countryIndex ?? -1)"
                 if let c = m.cityIndex {
-                    let city = g.city(c)
+                    let city = g.city(c, language: language)
                     text += "|\(city.name)|\(city.geonameid)|\(city.point.lat),\(city.point.lon)|\(city.admin1 ?? "-")|\(city.population)"
                 }
                 if let k = m.countryIndex { text += "|" + g.countryName(k, language: language) }
@@ -39,6 +39,7 @@ struct ForwardBinaryTests {
         #expect(Self.answers(loaded).count > 12)
         #expect(loaded.cityCount == 12)
         #expect(loaded.countries[0].population == 83_132_799)
+        #expect(Self.answers(loaded).contains { $0.hasPrefix("Munich|Munich|exact|") && $0.contains("|München|7|") })
     }
 
     @Test("every flipped byte is rejected by the checksum")

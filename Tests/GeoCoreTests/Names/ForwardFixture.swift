@@ -58,9 +58,22 @@ enum ForwardFixture {
 
         """
 
+    /// Cities' names in other languages (`city-names.tsv`), so the binary tests cover that table too.
+    static let cityNames = """
+        geonameid\tlang\tname
+        1\tde\tParis
+        7\tde\tMünchen
+        7\tzh-Hant\t慕尼黑
+        9\tde\tRom
+
+        """
+
     static var data: NameData {
         get throws {
-            try NameData.parse(countryNames: Array(countryNames.utf8), admin1: Array(admin1.utf8), cities: Array(cities.utf8))
+            var data = try NameData.parse(countryNames: Array(countryNames.utf8), admin1: Array(admin1.utf8),
+                                          cities: Array(cities.utf8))
+            data.cityNames = try NameData.parseCityNames(Array(cityNames.utf8))
+            return data
         }
     }
 

@@ -84,6 +84,7 @@ struct NameDataTSVTests {
             case .isoCountryNames: result = .success(try NameData.parseCountryNames(bytes, file: .isoCountryNames).count)
             case .admin1Names: result = .success(try NameData.parseAdmin1Names(bytes).count)
             case .localities: result = .success(try NameData.parseLocalities(bytes).count)
+            case .cityNames: result = .success(try NameData.parseCityNames(bytes).count)
             }
         } catch {
             result = .failure(error)
