@@ -18,6 +18,12 @@ extension CountryGazetteer {
     ///   `nearestDivision` for the fallback's bound.
     public func placemark(at point: GeoPoint, maxDistanceKm: Double = defaultMaxDistanceKm,
                           fields: PlacemarkFields = .all) -> Placemark? {
+        // The country is always available, so `[.country]` needs no look at the other layers
+        // (`availableFields` reads the deferred sections and the places index: a third of a country lookup).
+        if fields.isCountryOnly {
+            guard let country = reverse(point, maxDistanceKm: maxDistanceKm) else { return nil }
+            return Placemark(country: country)
+        }
         let fields = fields.intersection(availableFields)
         let country = reverse(point, maxDistanceKm: maxDistanceKm)
         if fields.isCountryOnly { return country.map { Placemark(country: $0) } }
@@ -28,7 +34,7 @@ extension CountryGazetteer {
     /// batch `reverse(_:maxDistanceKm:)`.
     public func placemarks(at points: [GeoPoint], maxDistanceKm: Double = defaultMaxDistanceKm,
                            fields: PlacemarkFields = .all) -> [Placemark?] {
-        let fields = fields.intersection(availableFields)
+        let fields = fields.isCountryOnly ? fields : fields.intersection(availableFields)
         let countries = reverse(points, maxDistanceKm: maxDistanceKm)
         if fields.isCountryOnly { return countries.map { $0.map { Placemark(country: $0) } } }
         return points.indices.map { complete(points[$0], country: countries[$0], maxDistanceKm: maxDistanceKm, fields: fields) }
@@ -48,14 +54,19 @@ extension CountryGazetteer {
     }
 
     /// The placemark once the country answer is known.
+    ///
+    /// The members are worked out into locals and the answer is built once, at the end: a `Placemark` is
+    /// 264 bytes holding a dozen strings, and filling in a `var` one member at a time, then returning
+    /// `isEmpty ? nil : result`, copied it (with a retain and release of every string) several times per answer.
     func complete(_ point: GeoPoint, country: ReverseMatch?, maxDistanceKm: Double,
                   fields: PlacemarkFields) -> Placemark? {
-        var result = Placemark(country: fields.contains(.country) ? country : nil)
+        var admin1Member: Placemark.Admin1? = nil
+        var territory: Placemark.Territory? = nil
         if !fields.isDisjoint(with: [.admin1, .territory]), let admin1 = layers.admin1, let country,
            let division = division(of: point, country: country, maxDistanceKm: maxDistanceKm, in: admin1) {
             let s = layers.slots
             if fields.contains(.admin1) {
-                result.admin1 = Placemark.Admin1(
+                admin1Member = Placemark.Admin1(
                     name: admin1.value(division.feature, s.nameEn) ?? admin1.value(division.feature, s.name) ?? "",
                     iso3166_2: admin1.value(division.feature, s.iso),
                     type: admin1.value(division.feature, s.typeEn) ?? admin1.value(division.feature, s.type),
@@ -67,19 +78,27 @@ extension CountryGazetteer {
                 let iso3 = admin1.value(division.feature, s.territoryIso3)
                 let name = admin1.value(division.feature, s.territoryName)
                 if iso2 != nil || iso3 != nil || name != nil {
-                    result.territory = Placemark.Territory(iso2: iso2, iso3: iso3, name: name)
+                    territory = Placemark.Territory(iso2: iso2, iso3: iso3, name: name)
                 }
             }
         }
+        var timezone: String? = nil
         if fields.contains(.timezone), let zones = layers.timezones {
-            result.timezone = timezone(at: point, maxDistanceKm: maxDistanceKm, in: zones)
+            timezone = self.timezone(at: point, maxDistanceKm: maxDistanceKm, in: zones)
         }
+        var locality: Locality? = nil
         if fields.contains(.locality) {
             // GeoNames files a folded territory's places under the territory's own code (GF, not FR).
-            let preferred = result.territory?.iso2 ?? country.flatMap { countries[$0.countryIndex].iso2 }
-            result.locality = placemarkLocality(near: point, countryISO2: preferred)
+            let preferred = territory?.iso2 ?? country.flatMap { countries[$0.countryIndex].iso2 }
+            locality = placemarkLocality(near: point, countryISO2: preferred)
         }
-        return result.isEmpty ? nil : result
+        let countryMember = fields.contains(.country) ? country : nil
+        // `Placemark.isEmpty`, before the value is built.
+        if countryMember == nil && admin1Member == nil && territory == nil && locality == nil && timezone == nil {
+            return nil
+        }
+        return Placemark(country: countryMember, admin1: admin1Member, territory: territory, locality: locality,
+                         timezone: timezone)
     }
 
     /// The admin-1 division of `country` for `point`: the containing division when it is the country's,
