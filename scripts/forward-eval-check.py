@@ -576,8 +576,11 @@ def check(rows, d):
                 countries = {c for c in countries if c in ccs}
             if countries and qual is None and city.get("capital") == "1" and same(place, city["name"]):
                 # A capital's own name ranks above a country's name in another language ("Tunis"), not
-                # above its own English, long or formal name ("Singapore").
-                countries = {c for c in countries if c in d.countries_primarily_named(place)}
+                # above its own English, long or formal name ("Singapore"), nor above its own country when
+                # it holds half of that country's people or more ("Macau").
+                countries = {c for c in countries if c in d.countries_primarily_named(place)
+                             or (c == city["country"] and 2 * city["population"]
+                                 >= max(float(p.get("POP_EST") or 0) for p in d.by_iso2.get(c, [{}])))}
             if countries and qual is None:
                 bad(i, r, f"{place!r} is also a name of countries {sorted(countries)}, which rank first")
             pool = [d.cities[g] for g in d.cities_named(place)]

@@ -119,7 +119,7 @@ extension ForwardIndex {
             var cityDivisions: [(city: Int, own: Bool, score: Double)] = []
             // The best city score of this key and of a capital named by its own name, and the country
             // names a leading capital ranks above (offered after the loop).
-            var bestCity = 0.0, leadingCapital = 0.0
+            var bestCity = 0.0, leadingCapital = 0.0, capitalTarget = -1
             var otherNames: [ForwardCandidate] = []
             var cursor = KeyIndex.Cursor(names)
             var i = names.lowerBound(key, &cursor)
@@ -135,7 +135,10 @@ extension ForwardIndex {
                     if kind.isCode && upperCode && penalty == 0 { score = ForwardScore.upperCaseCode }
                     if kind.isCity {
                         bestCity = max(bestCity, score)
-                        if kind == .cityName && isCapital(posting.target) { leadingCapital = max(leadingCapital, score) }
+                        if kind == .cityName && isCapital(posting.target) && score > leadingCapital {
+                            leadingCapital = score
+                            capitalTarget = posting.target
+                        }
                     }
                     if kind.isCity && cityDivisions.count < 64 { cityDivisions.append((posting.target, kind == .cityName, score)) }
                     if kind == .division {
@@ -156,11 +159,15 @@ extension ForwardIndex {
             // A capital named so by its own name, first among the key's cities, ranks above a country that
             // only another language or an alias calls so (issue 16: "Tunis" is Bosnian for Tunisia,
             // "Brasilia" Finnish for Brazil, "Male" Mali in some language), not above the country's own,
-            // long or formal name ("Singapore", "Luxembourg": the country).
+            // long or formal name ("Singapore", "Luxembourg": the country), nor above its own country when
+            // it holds half of that country's people or more ("Macau": Macao first, then its city).
             let lead = leadingCapital > 0 && leadingCapital >= bestCity
                 ? ForwardScore.rounded(leadingCapital - penalty - 0.000_001) : 1.0
             for var other in otherNames {
-                other.score = min(other.score, lead)
+                if lead < 1, other.target < countryCodes.count, cities.country[capitalTarget] != countryCodes[other.target]
+                    || Int(cities.population[capitalTarget]) * 2 < other.population {
+                    other.score = min(other.score, lead)
+                }
                 top.offer(other)
             }
             return found
