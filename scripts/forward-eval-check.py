@@ -145,6 +145,13 @@ class Data:
                 if r["code"] in self.by_iso2:
                     self.cnames[r["code"]].append(("iso", r["lang"], r["kind"], r["name"]))
         self.country_keys = collections.defaultdict(set)   # folded name -> countries
+        # Folded Natural Earth NAME / NAME_LONG / FORMAL_EN -> countries: the names that rank above a
+        # capital's own name (ForwardScore.capitalOwnName); other names of a country rank below it.
+        self.primary_keys = collections.defaultdict(set)
+        for p in self.features:
+            for field in ("NAME", "NAME_LONG", "FORMAL_EN"):
+                for k in keys(p.get(field) or ""):
+                    self.primary_keys[k].add(p["ISO_A2_EH"] or p["ADM0_A3"])
         self.keys_of_country = collections.defaultdict(set)
         for code, names in self.cnames.items():
             for _, _, _, n in names:
@@ -217,6 +224,12 @@ class Data:
             found |= self.country_keys.get(k, set())
         return found
 
+    def countries_primarily_named(self, q):
+        found = set()
+        for k in keys(q):
+            found |= self.primary_keys.get(k, set())
+        return found
+
     def cities_named(self, q):
         found = set()
         for k in keys(q):
@@ -256,12 +269,12 @@ class Data:
 
 def rank_weight(city, place):
     """The population a city ranks by for the query `place` (issue 16): a capital (cities.tsv `capital`)
-    as ten times its own, at least 20,000; a city that `place` names only by an alternate that is not a
+    as a hundred times its own, at least 20,000 (exact matches: ForwardScore.capitalExactWeight); a city that `place` names only by an alternate that is not a
     spelling of its own name (same first letter, within max(2, a quarter) edits, or its first words) as a
     hundredth."""
     weight = city["population"]
     if city.get("capital") == "1":
-        weight = max(weight * 10, 20000)
+        weight = max(weight * 100, 20000)
     own, q = fold(city["name"]), fold(place)
     if not same(place, city["name"]):
         spelling = q[:1] == own[:1] and (own.startswith(q + " ") or
@@ -273,7 +286,7 @@ def rank_weight(city, place):
 
 #: An admin-1 division's exact score is fixed (Sources/GeoCore/Names/ForwardScore.swift): a city whose own
 #: name (or a spelling of it) is the query ranks first from this rank weight (213,000 people, or a capital
-#: of 21,300).
+#: of 2,130; a capital's own name always: ForwardScore.capitalOwnName).
 DIVISION_WEIGHT = 213_000
 
 
@@ -429,6 +442,14 @@ def check(rows, d):
         # What the query names.
         if kind == "country":
             names = d.cnames[key]
+            if cat == "name-list":
+                # One place's names in several languages, as lists print them: every part that names a
+                # country names this one, and at least one does.
+                parts = [x for x in re.split(r"/| - ", q) if x.strip()]
+                named = [d.countries_named(x.strip()) for x in parts]
+                if len(parts) < 2 or not any(key in n for n in named) or any(n - {key} for n in named):
+                    bad(i, r, f"parts {parts} name {named}, not {key} alone")
+                continue
             if cat in OUTSIDE_NAMES:
                 if cat == "iso-comma" and "," not in q:
                     bad(i, r, "an ISO comma form has a comma")
@@ -570,6 +591,13 @@ def check(rows, d):
             countries = d.countries_named(place) if "country" in kinds else set()
             if ccs:
                 countries = {c for c in countries if c in ccs}
+            if countries and qual is None and city.get("capital") == "1" and same(place, city["name"]):
+                # A capital's own name ranks above a country's name in another language ("Tunis"), not
+                # above its own English, long or formal name ("Singapore"), nor above its own country when
+                # it holds half of that country's people or more ("Macau").
+                countries = {c for c in countries if c in d.countries_primarily_named(place)
+                             or (c == city["country"] and 2 * city["population"]
+                                 >= max(float(p.get("POP_EST") or 0) for p in d.by_iso2.get(c, [{}])))}
             if countries and qual is None:
                 bad(i, r, f"{place!r} is also a name of countries {sorted(countries)}, which rank first")
             pool = [d.cities[g] for g in d.cities_named(place)]

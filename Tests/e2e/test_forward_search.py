@@ -106,16 +106,16 @@ CAPITALS = [("Victoria", "SC"), ("Douglas", "IM"), ("Jamestown", "SH"), ("Stanle
 
 @pytest.mark.parametrize("query,iso2", CAPITALS, ids=[c[0] for c in CAPITALS])
 def test_capitals_in_the_default_list(server, query, iso2):
-    """The default result list (limit 5) holds the capital. A capital ranks as if 10× its population:
-    first where the rival is within 10× of it, after a rival more than 10× larger (Victoria, Hong Kong:
-    956,800 against Victoria, Seychelles: 22,881)."""
+    """The default result list (limit 5) holds the capital. A capital matched exactly ranks as if 100× its
+    population: first where the rival is within 100× of it, after a rival more than 100× larger
+    (Plymouth, England: 260,203 against Plymouth, Montserrat: no people, scored as 20,000)."""
     results = forward(server, query)
     assert any(r["kind"] == "city" and r["iso2"] == iso2 and r["matchType"] == "exact" for r in results), \
         [(r["name"], r["iso2"], r["population"]) for r in results]
     best = results[0]
     if best["kind"] == "city" and best["iso2"] != iso2:
         capital = next(r for r in results if r["kind"] == "city" and r["iso2"] == iso2)
-        assert best["population"] > 10 * max(capital["population"], 2_000), (best, capital)
+        assert best["population"] > 100 * max(capital["population"], 200), (best, capital)
 
 
 def test_lang_names_countries(server):

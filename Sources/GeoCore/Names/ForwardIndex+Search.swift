@@ -58,13 +58,15 @@ extension ForwardIndex {
         let upperCode = ForwardQuery.isUpperCaseCode(query)
 
         /// The posting's kind, the population its score uses and the one ranking uses, when the filters let
-        /// it through; nil otherwise. The scored population is ten times a capital's and a hundredth of a
-        /// place's matched only by an alternate name: a capital ranks first among places of its name within
-        /// 10× its size, and a place's own name beats another's alternate unless that one is 100× larger.
+        /// it through; nil otherwise. The scored population is 100 times a capital's on an exact match
+        /// (`exactName`; ten times on a prefix or fuzzy one) and a hundredth of a place's matched only by an
+        /// alternate name: a capital ranks first among places of its name within 100× its size, and a
+        /// place's own name beats another's alternate unless that one is 100× larger.
         /// An alternate that is a spelling of the place's own name ("St. Petersburg", "Genova") is not
         /// lowered: `spelling` says so (exact matches only; see `ForwardQuery.isSpelling`). Not optional: an
         /// optional closure escapes, and each posting's closure then copied the whole index to the heap.
         func admit(_ posting: Posting, qualifier: Qualifier?, codesAllowed: Bool, flag: Bool, citiesAllowed: Bool = true,
+                   exactName: Bool = false,
                    spelling: () -> Bool = { false }) -> (kind: NameKind, scored: UInt32, population: Int)? {
             guard let kind = posting.kind else { return nil }
             if kind.isCode ? match == .name : match == .code { return nil }
@@ -79,7 +81,7 @@ extension ForwardIndex {
                 let population = cities.places.population[target]
                 var scored = UInt64(population)
                 if target < cities.capital.count && cities.capital[target] != 0 {
-                    scored = max(scored * 10, ForwardScore.capitalFloor)
+                    scored = max(scored * (exactName ? ForwardScore.capitalExactWeight : 10), ForwardScore.capitalFloor)
                 }
                 if kind == .cityAlternate && !spelling() { scored /= 100 }
                 return (kind, UInt32(min(scored, UInt64(UInt32.max))), Int(population))
@@ -115,6 +117,10 @@ extension ForwardIndex {
             // "Geneva", "Vaduz", "Okinawa": the city, then the state, canton or prefecture). A key's cities
             // come before its divisions in the index.
             var cityDivisions: [(city: Int, own: Bool, score: Double)] = []
+            // The best city score of this key and of a capital named by its own name, and the country
+            // names a leading capital ranks above (offered after the loop).
+            var bestCity = 0.0, leadingCapital = 0.0, capitalTarget = -1
+            var otherNames: [ForwardCandidate] = []
             var cursor = KeyIndex.Cursor(names)
             var i = names.lowerBound(key, &cursor)
             if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
@@ -122,25 +128,47 @@ extension ForwardIndex {
             while i < names.count && cursor.key == key {
                 let posting = cursor.posting
                 if let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: true, flag: flag,
-                                                               citiesAllowed: citiesAllowed, spelling: {
+                                                               citiesAllowed: citiesAllowed, exactName: true, spelling: {
                     ForwardQuery.isSpelling(key, of: ownKey(posting.target))
                 }) {
                     var score = ForwardScore.exact(kind, population: scored)
                     if kind.isCode && upperCode && penalty == 0 { score = ForwardScore.upperCaseCode }
+                    if kind.isCity {
+                        bestCity = max(bestCity, score)
+                        if kind == .cityName && isCapital(posting.target) && score > leadingCapital {
+                            leadingCapital = score
+                            capitalTarget = posting.target
+                        }
+                    }
                     if kind.isCity && cityDivisions.count < 64 { cityDivisions.append((posting.target, kind == .cityName, score)) }
                     if kind == .division {
                         for c in cityDivisions where c.score <= score && holds(posting.target, city: c.city, ownName: c.own) {
                             score = ForwardScore.rounded(c.score - 0.000_001)
                         }
                     }
-                    top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
-                                               score: ForwardScore.rounded(score - penalty), text: i,
-                                               type: kind.isAlias || (penalty > 0 && !kind.isCity) ? .alias : .exact, population: population,
-                                               isDivision: kind.isDivision))
+                    let candidate = ForwardCandidate(isCity: kind.isCity, target: posting.target,
+                                                     score: ForwardScore.rounded(score - penalty), text: i,
+                                                     type: kind.isAlias || (penalty > 0 && !kind.isCity) ? .alias : .exact,
+                                                     population: population, isDivision: kind.isDivision)
+                    if kind == .countryLocalName || kind.isAlias { otherNames.append(candidate) } else { top.offer(candidate) }
                     found = true
                 }
                 cursor.advance()
                 i += 1
+            }
+            // A capital named so by its own name, first among the key's cities, ranks above a country that
+            // only another language or an alias calls so (issue 16: "Tunis" is Bosnian for Tunisia,
+            // "Brasilia" Finnish for Brazil, "Male" Mali in some language), not above the country's own,
+            // long or formal name ("Singapore", "Luxembourg": the country), nor above its own country when
+            // it holds half of that country's people or more ("Macau": Macao first, then its city).
+            let lead = leadingCapital > 0 && leadingCapital >= bestCity
+                ? ForwardScore.rounded(leadingCapital - penalty - 0.000_001) : 1.0
+            for var other in otherNames {
+                if lead < 1, other.target < countryCodes.count, cities.country[capitalTarget] != countryCodes[other.target]
+                    || Int(cities.population[capitalTarget]) * 2 < other.population {
+                    other.score = min(other.score, lead)
+                }
+                top.offer(other)
             }
             return found
         }
@@ -155,6 +183,11 @@ extension ForwardIndex {
             guard lat >= divisions.geometry[g + 2] && lat <= divisions.geometry[g + 4] else { return false }
             let west = divisions.geometry[g + 3], east = divisions.geometry[g + 5]
             return west <= east ? lon >= west && lon <= east : lon >= west || lon <= east
+        }
+
+        /// Whether city `c` is a national capital.
+        func isCapital(_ c: Int) -> Bool {
+            c < cities.capital.count && cities.capital[c] != 0
         }
 
         /// The folded GeoNames name of city `target`.
@@ -210,6 +243,12 @@ extension ForwardIndex {
             if options.countries && top.items.isEmpty {
                 for stripped in ForwardQuery.strippedKeys(key) {
                     exact(stripped, qualifier: nil, penalty: ForwardScore.readingPenalty, citiesAllowed: false)
+                }
+            }
+            // "België / Belgique / Belgien": one place's names in several languages; each name alone.
+            if top.items.isEmpty {
+                for name in ForwardQuery.listedNames(place) {
+                    exact(name, qualifier: nil, penalty: ForwardScore.readingPenalty)
                 }
             }
         }

@@ -53,6 +53,41 @@ enum ForwardQuery {
         return key.isEmpty ? nil : key
     }
 
+    /// The most names `listedNames` reads from one query (bounded work whatever its length).
+    static let maxListedNames = 6
+
+    /// The folded keys of the names in a list of one place's names in several languages, as name lists
+    /// print them ("België / Belgique / Belgien", "Κύπρος - Kıbrıs", "Schweiz/Suisse/Svizzera"): the parts
+    /// between slashes, or between hyphens with a space on each side (a hyphen inside a name, as in
+    /// "Guinea-Bissau", does not separate). Empty unless there are at least two non-empty parts; at most
+    /// `maxListedNames`, each distinct.
+    static func listedNames(_ query: String) -> [[UInt8]] {
+        var text = query
+        return text.withUTF8 { utf8 -> [[UInt8]] in
+            guard utf8.contains(0x2F) || utf8.contains(0x2D) else { return [] }
+            var keys: [[UInt8]] = []
+            var start = 0, k = 0
+            func cut(_ end: Int) {
+                var key: [UInt8] = []
+                NameFolding.fold(UnsafeBufferPointer(rebasing: utf8[start..<end]), umlauts: false, into: &key)
+                if !key.isEmpty && !keys.contains(key) && keys.count < maxListedNames { keys.append(key) }
+            }
+            while k < utf8.count {
+                if utf8[k] == 0x2F {
+                    cut(k)
+                    start = k + 1
+                } else if utf8[k] == 0x2D && k > 0 && k + 1 < utf8.count && utf8[k - 1] == 0x20 && utf8[k + 1] == 0x20 {
+                    cut(k)
+                    start = k + 1
+                }
+                k += 1
+            }
+            guard start > 0 else { return [] }
+            cut(utf8.count)
+            return keys.count >= 2 ? keys : []
+        }
+    }
+
     /// The splits of a folded key into (place, qualifier) at its last word and at its last two words:
     /// "paris tx" → ("paris", "tx"); "paris new york" → ("paris new", "york"), ("paris", "new york").
     static func trailingQualifiers(_ key: [UInt8]) -> [(place: [UInt8], qualifier: [UInt8])] {
@@ -66,7 +101,8 @@ enum ForwardQuery {
     }
 
     /// Folded words before a country's name that do not change which country it is: English and the
-    /// common forms in other languages of "the", "Republic of", "Kingdom of", "State of", … Longest first,
+    /// common forms in other languages of "the", "Republic of", "Kingdom of", "State of", "Country" (Yoruba
+    /// "Orílẹ́ède", which CLDR-derived lists write before every name), … Longest first,
     /// though every leading run that matches is tried.
     static let leadingWords: [[UInt8]] = [
         "the federal republic of", "federal republic of", "the democratic republic of", "democratic republic of",
@@ -80,7 +116,7 @@ enum ForwardQuery {
         "reino del", "reino do", "reino da", "estado de", "principado de", "repubblica di", "repubblica del",
         "repubblica della", "regno di", "regno del", "stato di", "republiek", "koninkrijk", "koninkrijk der",
         "rzeczpospolita", "dawlat", "jumhuriyat", "al jumhuriyah al", "die", "der", "das", "la", "le", "l",
-        "el", "de", "het",
+        "el", "de", "het", "orileede", "jamhuri ya muungano wa", "jamhuri ya", "jamhuuriyadda", "repiblik",
     ].map { Array($0.utf8) }
 
     /// Folded words after a country's name that do not change which country it is.

@@ -13,9 +13,8 @@
 /// Divisions carry no population in the data, so their exact score is fixed at 0.75, what a city's own name
 /// scores at about 213,000 people (q = 3/7): a country of the same name always ranks first ("Georgia": the
 /// country, then the US state), a city's own name ranks first from about 213,000 people, a capital's
-/// (scored at 10× its population) from about 21,300 ("Victoria": Victoria in Hong Kong, Victoria in
-/// Canada, Victoria in the Seychelles, then the Australian state; "Washington": the US capital, then the
-/// state), and smaller places after the division ("Texas", "Bavaria", "Queensland").
+/// (scored at 100× its population on an exact match) from about 2,130 ("Washington": the US capital, then
+/// the state), and smaller places after the division ("Texas", "Bavaria", "Queensland").
 ///
 /// `q = clamp((log10(population) − 3.7) / 3.8, 0, 1)`: 0 for a town of 5,000 (the data's floor), 1 from
 /// about 30 million. `c` is the share of the name the prefix covers (query bytes / name bytes), `d` the
@@ -35,6 +34,14 @@ enum ForwardScore {
     /// handful of people or none (Plymouth, Montserrat: 0; Adamstown: 46), and a capital should still be
     /// among the first few places of its name.
     static let capitalFloor: UInt64 = 20_000
+
+    /// The weight of a capital matched exactly by one of its names: it ranks first among the places of
+    /// that name unless one is 100 times larger (issue 16: "Jamestown" is Saint Helena's capital before
+    /// the 30,000 people of Jamestown, New York, "Saint-Pierre" Saint Pierre and Miquelon's before
+    /// Réunion's town; but "Hamilton" is still Hamilton, Ontario, 570 times Bermuda's capital, and
+    /// "Plymouth" Plymouth, England). The prefix and fuzzy tiers keep 10×, so a capital does not crowd
+    /// out every prefix. At least `capitalFloor`, as there.
+    static let capitalExactWeight: UInt64 = 100
 
     /// An exact match on an admin-1 division's name; see the table above.
     static let divisionExact = 0.75

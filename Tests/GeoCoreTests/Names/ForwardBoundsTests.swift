@@ -152,10 +152,13 @@ struct ForwardBoundsTests {
             guard key.starts(with: q) else { continue }
             let population = index.cities.places.population[posting.target]
             let isExact = key == q
-            // As search scores them (issue 16): capitals as 10× (at least `capitalFloor`), alternates as a
-            // hundredth unless an exact match spells the city's own name.
+            // As search scores them (issue 16): capitals as 100× on an exact match and 10× under a prefix
+            // (at least `capitalFloor`), alternates as a hundredth unless an exact match spells the city's
+            // own name.
             var scored = UInt64(population)
-            if index.cities.capital[posting.target] != 0 { scored = max(scored * 10, ForwardScore.capitalFloor) }
+            if index.cities.capital[posting.target] != 0 {
+                scored = max(scored * (isExact ? ForwardScore.capitalExactWeight : 10), ForwardScore.capitalFloor)
+            }
             let own = NameFolding.key(index.names.text(Int(index.cities.name[posting.target])))
             if kind == .cityAlternate && !(isExact && ForwardQuery.isSpelling(key, of: own)) { scored /= 100 }
             let weight = UInt32(min(scored, UInt64(UInt32.max)))

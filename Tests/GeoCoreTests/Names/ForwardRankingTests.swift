@@ -17,6 +17,8 @@ struct ForwardRankingTests {
         FR\ten\tname\tFrance
         FR\tund\talias\tFrance, French Republic
         CH\ten\tname\tSwitzerland
+        CH\tde\tname\tSchweiz
+        NL\tla\tname\tAmsterdam
 
         """
 
@@ -28,7 +30,9 @@ struct ForwardRankingTests {
 
         """
 
-    /// Capitals: Islamabad, Victoria (SC), San José (CR), Jamestown (SH), Plymouth (MS, no people).
+    /// Capitals: Islamabad, Victoria (SC), San José (CR), Jamestown (SH), Plymouth (MS, no people), Amsterdam.
+    /// "Amsterdam" as a name of the Netherlands (la) is made up: it stands for a country's name in another
+    /// language that is a capital's own name, as Bosnian "Tunis" is Tunisia's and Finnish "Brasilia" Brazil's.
     static let cities = """
         geonameid\tname\tlat\tlon\tcountry\tadmin1\tpopulation\talternatenames\tcapital
         1\tParis\t48.85341\t2.3488\tFR\t11\t2138551\t\t1
@@ -52,6 +56,7 @@ struct ForwardRankingTests {
         19\tPlymouth\t41.95844\t-70.66726\tUS\tMA\t60000\t\t
         20\tFrankfurt am Main\t50.11552\t8.68417\tDE\t05\t650000\tFrankfurt\t
         21\tFrankfort\t38.20091\t-84.87328\tUS\tKY\t27679\tFrankfurt\t
+        22\tAmsterdam\t52.37403\t4.88969\tNL\t07\t741636\t\t1
 
         """
 
@@ -84,12 +89,28 @@ struct ForwardRankingTests {
         #expect(names("Frankfurt").first == "Frankfurt am Main/DE")
     }
 
-    @Test("a capital ranks first within 10× of another place's population, and stays in the default list")
+    @Test("a capital ranks first within 100× of another place's population, and stays in the default list")
     func capitalsFirst() {
         #expect(names("San Jose").first == "San José/CR")
-        #expect(names("Jamestown").contains("Jamestown/SH"))
+        #expect(names("Jamestown").first == "Jamestown/SH")  // 637 people against New York's 30,075
         #expect(names("Plymouth").contains("Plymouth/MS"))
-        #expect(names("Plymouth").first == "Plymouth/GB")
+        #expect(names("Plymouth").first == "Plymouth/GB")  // no people against 260,203
+        // Prefixes keep the 10×: Jamestown, New York is the first name starting "Jamesto".
+        #expect(names("Jamesto").first == "Jamestown/US")
+    }
+
+    @Test("a capital's own name ranks above a country's name in another language, not above its own name")
+    func capitalOverForeignCountryName() {
+        #expect(names("Amsterdam").first == "Amsterdam/NL")
+        #expect(names("Amsterdam").contains("Netherlands"))
+        #expect(names("Netherlands").first == "Netherlands")
+    }
+
+    @Test("a list of one place's names in several languages finds the place")
+    func listedNames() {
+        #expect(names("Schweiz / Suisse / Svizzera").first == "Switzerland")
+        #expect(names("Österreich - Austria").first == "Austria")
+        #expect(names("Nowhere / Noplace").isEmpty)
     }
 
     @Test("a code in capitals ranks its country first; in lower case it stays near the top")
@@ -174,6 +195,20 @@ struct ForwardQueryTests {
         #expect(ForwardQuery.strippedKeys(key("Kingdom of Spain")) == [key("spain")])
         #expect(ForwardQuery.strippedKeys(key("Spain")).isEmpty)
         #expect(ForwardQuery.strippedKeys(key("Republic")).isEmpty)
+        #expect(ForwardQuery.strippedKeys(key("Orílẹ́ède Ààngólà")) == [key("Ààngólà")])  // Yoruba "country"
+        #expect(ForwardQuery.strippedKeys(key("Jamhuri ya Kenya")) == [key("Kenya")])
+    }
+
+    @Test func listed() {
+        #expect(ForwardQuery.listedNames("België / Belgique / Belgien") == [key("België"), key("Belgique"), key("Belgien")])
+        #expect(ForwardQuery.listedNames("Schweiz/Suisse") == [key("Schweiz"), key("Suisse")])
+        #expect(ForwardQuery.listedNames("Κύπρος - Kıbrıs") == [key("Κύπρος"), key("Kıbrıs")])
+        #expect(ForwardQuery.listedNames("Guinea-Bissau").isEmpty)  // a hyphen inside a name
+        #expect(ForwardQuery.listedNames("Belgium").isEmpty)
+        #expect(ForwardQuery.listedNames("Belgium /").isEmpty)  // one name only
+        #expect(ForwardQuery.listedNames(String(repeating: "a/", count: 100)).count <= 1)
+        #expect(ForwardQuery.listedNames((1...20).map { "n\($0)" }.joined(separator: "/")).count
+            == ForwardQuery.maxListedNames)
     }
 
     @Test func spelling() {
@@ -191,7 +226,7 @@ struct CityCapitalColumnTests {
     @Test("the capital column marks capitals; a file without it still loads, with none")
     func parses() throws {
         let rows = try NameData.parseCities(Array(ForwardRankingTests.cities.utf8))
-        #expect(rows.filter(\.capital).map(\.geonameid) == [1, 3, 5, 7, 9, 13])
+        #expect(rows.filter(\.capital).map(\.geonameid) == [1, 3, 5, 7, 9, 13, 22])
         let old = NameData.citiesHeaderWithoutCapital + "\n1\tX\t1\t2\tFR\t\t5\t\n"
         #expect(try NameData.parseCities(Array(old.utf8)).map(\.capital) == [false])
     }
