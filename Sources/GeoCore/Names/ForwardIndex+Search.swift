@@ -164,8 +164,8 @@ extension ForwardIndex {
             let lead = leadingCapital > 0 && leadingCapital >= bestCity
                 ? ForwardScore.rounded(leadingCapital - penalty - 0.000_001) : 1.0
             for var other in otherNames {
-                if lead < 1, other.target < countryCodes.count, cities.country[capitalTarget] != countryCodes[other.target]
-                    || Int(cities.population[capitalTarget]) * 2 < other.population {
+                if lead < 1, other.target < countryCodes.count, cities.places.country[capitalTarget] != countryCodes[other.target]
+                    || Int(cities.places.population[capitalTarget]) * 2 < other.population {
                     other.score = min(other.score, lead)
                 }
                 top.offer(other)
