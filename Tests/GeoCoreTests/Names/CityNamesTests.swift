@@ -2,7 +2,7 @@ import Testing
 @testable import GeoCore
 
 /// `city-names.tsv`: cities' names in other languages (CLDR's exemplar cities), joined to the cities by
-/// geonameid. A bad file is refused naming the line; `lang` shows a city's name in that language, dropping
+/// geonameid. (A bad file is refused naming the line: `NameDataTSVTests`.) `lang` shows a city's name in that language, dropping
 /// subtags as for countries, else its GeoNames name; a row for no loaded city is skipped; the binary index
 /// keeps the names, and a damaged one (a name for a city past the table) is refused.
 @Suite("City names in other languages")
@@ -32,28 +32,6 @@ struct CityNamesTests {
         #expect(rows.count == 5)
         #expect(rows[0] == CityNameRow(geonameid: 7, lang: "es", name: "Burgo del Oeste"))
         #expect(rows[2].lang == "pt-BR" && rows[4].geonameid == 99)
-    }
-
-    struct Bad: Sendable, CustomTestStringConvertible {
-        let text: String
-        let line: Int
-        let problem: NameDataError.Problem
-        var testDescription: String { "line \(line): \(problem)" }
-    }
-
-    @Test("a bad file is refused, naming the line", arguments: [
-        Bad(text: "geonameid\tname\n", line: 1, problem: .header(expected: NameData.cityNamesHeader)),
-        Bad(text: "geonameid\tlang\tname\n7\tes\tX\nseven\tes\tX\n", line: 3, problem: .number(column: "geonameid")),
-        Bad(text: "geonameid\tlang\tname\n-7\tes\tX\n", line: 2, problem: .number(column: "geonameid")),
-        Bad(text: "geonameid\tlang\tname\n4294967296\tes\tX\n", line: 2, problem: .number(column: "geonameid")),
-        Bad(text: "geonameid\tlang\tname\n7\t\tX\n", line: 2, problem: .emptyField(column: "lang")),
-        Bad(text: "geonameid\tlang\tname\n7\tes\t\n", line: 2, problem: .emptyField(column: "name")),
-        Bad(text: "geonameid\tlang\tname\n7\tes\n", line: 2, problem: .fieldCount(expected: 3, found: 2)),
-    ])
-    func refuses(_ bad: Bad) {
-        #expect(throws: NameDataError(file: .cityNames, line: bad.line, problem: bad.problem)) {
-            try NameData.parseCityNames(Array(bad.text.utf8))
-        }
     }
 
     @Test("the message names city-names.tsv and the line")

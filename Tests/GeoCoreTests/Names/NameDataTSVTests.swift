@@ -68,6 +68,20 @@ struct NameDataTSVTests {
             line: 2, problem: .countryCode(column: "code")),
         Bad(name: "invalid UTF-8", file: .admin1, text: NameData.admin1Header + "\nUS\tTX\tTe\u{FFFD}xas\t\n", line: 2,
             problem: .invalidUTF8),
+        Bad(name: "city names: wrong header", file: .cityNames, text: "geonameid\tname\n", line: 1,
+            problem: .header(expected: NameData.cityNamesHeader)),
+        Bad(name: "city names: geonameid not a number", file: .cityNames,
+            text: NameData.cityNamesHeader + "\n7\tes\tX\nseven\tes\tX\n", line: 3, problem: .number(column: "geonameid")),
+        Bad(name: "city names: negative geonameid", file: .cityNames, text: NameData.cityNamesHeader + "\n-7\tes\tX\n",
+            line: 2, problem: .number(column: "geonameid")),
+        Bad(name: "city names: geonameid beyond 32 bits", file: .cityNames,
+            text: NameData.cityNamesHeader + "\n4294967296\tes\tX\n", line: 2, problem: .number(column: "geonameid")),
+        Bad(name: "city names: empty language", file: .cityNames, text: NameData.cityNamesHeader + "\n7\t\tX\n",
+            line: 2, problem: .emptyField(column: "lang")),
+        Bad(name: "city names: empty name", file: .cityNames, text: NameData.cityNamesHeader + "\n7\tes\t\n",
+            line: 2, problem: .emptyField(column: "name")),
+        Bad(name: "city names: too few fields", file: .cityNames, text: NameData.cityNamesHeader + "\n7\tes\n",
+            line: 2, problem: .fieldCount(expected: 3, found: 2)),
     ])
     func refuses(_ bad: Bad) {
         var bytes = Array(bad.text.utf8)
