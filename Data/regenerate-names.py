@@ -249,7 +249,9 @@ def national_capitals(countries, pools):
 
     countries.json names the capital in plain ASCII ("Bogota", "St. John's"), so a city matches when its
     name or one of its alternate names folds (`plain`) to the same; among matches in the country the most
-    populous wins. The pools are searched in order (cities5000, then cities1000, then cities500), so a
+    populous wins, a city whose own name matches before one matched only by an alternate name (India's
+    "New Delhi" is New Delhi, not Delhi, which lists "New Delhi" among its alternates). The pools are
+    searched in order (cities5000, then cities1000, then cities500), so a
     capital below the 5,000 floor of the city table (Adamstown, The Valley, Philipsburg) is still found
     and added; the first pool with a match decides.
     """
@@ -262,7 +264,7 @@ def national_capitals(countries, pools):
             matches = [city for city in pool.values() if city["countrycode"] == iso and
                        (plain(city["name"]) == want or any(plain(a) == want for a in city["alternatenames"]))]
             if matches:
-                best = max(matches, key=lambda c: (int(c["population"]), -int(c["geonameid"])))
+                best = max(matches, key=lambda c: (plain(c["name"]) == want, int(c["population"]), -int(c["geonameid"])))
                 result[str(best["geonameid"])] = best
                 break
     return result
