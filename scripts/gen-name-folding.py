@@ -11,7 +11,7 @@ NameFolding.isMark.
 What the table holds, and why:
 - Latin, Greek, Cyrillic (U+0000–U+052F) and Latin Extended Additional (U+1E00–U+1EFF): the lower-case
   form with combining marks removed (NFD, then marks dropped): é → e, Ё → е, ά → α.
-  Letters with no decomposition but a customary base spelling (ß, æ, ø, ł, đ, þ, œ, ı) are listed by hand
+  Letters with no decomposition but a customary base spelling (ß, æ, ø, ł, đ, þ, œ, ı, ɛ, ɔ) are listed by hand
   (SPECIAL). Two Cyrillic and Greek letters are special too:
   - й stays й (Й → й): NFD would make it и + breve, but й is a letter of its own in Russian, Ukrainian,
     Belarusian and more, not и with an accent (ё → е, on the other hand, is how Russian is usually written).
@@ -57,6 +57,9 @@ SPECIAL = {
     "ı": "i", "ħ": "h", "Ħ": "h", "ŧ": "t", "Ŧ": "t", "ŀ": "l", "Ŀ": "l", "ĸ": "k",
     "ŋ": "n", "Ŋ": "n", "ƒ": "f", "ſ": "s", "ĳ": "ij", "Ĳ": "ij",
     "й": "й", "Й": "й", "ς": "σ",
+    # Open e and open o: Yoruba is often written with them for ẹ and ọ ("Orílɛ́ède" for "Orílẹ́ède"), and
+    # in Akan, Ewe, Lingala and Bambara names they are the letters e and o of those alphabets.
+    "ɛ": "e", "Ɛ": "e", "ɔ": "o", "Ɔ": "o",
 }
 ARABIC = {
     "\u0649": "\u064A",  # ى alef maksura → ي yeh
