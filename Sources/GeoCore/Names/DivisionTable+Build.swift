@@ -1,7 +1,7 @@
 /// Building the division table and the divisions' names from the admin-1 layer.
 extension DivisionTable {
     /// The divisions of `layers.admin1` (empty without it), their names added to `names` as `.division`
-    /// and their ISO 3166-2 codes as `.divisionCode`.
+    /// and their ISO 3166-2 codes (and a folded territory's ISO 3166-1 codes) as `.divisionCode`.
     ///
     /// Names: the layer's `name` (local) and `name_en`, and — joined by the GeoNames admin-1 code under
     /// the division's country (or its territory, for French Guiana and the like) — the GeoNames name and
@@ -42,6 +42,15 @@ extension DivisionTable {
             if let code {
                 names.add(code, .divisionCode, d)
                 if divisionOfCode[Array(code.utf8)] == nil { divisionOfCode[Array(code.utf8)] = d }
+            }
+            // An ISO 3166-1 territory the country data folds into its sovereign (issues 15, 16): its own
+            // alpha-2 and alpha-3 codes and name find the division ("RE", "GUF", "Svalbard and Jan
+            // Mayen"), as a country's would, so "RE" is Réunion, not a name that folds to "re".
+            for slot in [slots.territoryIso2, slots.territoryIso3] {
+                if let territoryCode = layer.value(k, slot) { names.add(territoryCode, .divisionCode, d) }
+            }
+            if let territory = layer.value(k, slots.territoryName), territory != shown, territory != local {
+                names.add(territory, .division, d)
             }
             var geonamesNumber = -1
             if let gn = layer.value(k, slots.geonames) {

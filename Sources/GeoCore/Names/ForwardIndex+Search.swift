@@ -80,10 +80,17 @@ extension ForwardIndex {
                 }
                 let population = cities.places.population[target]
                 var scored = UInt64(population)
+                // Worked out once: `spelling` compares the key with the city's own name.
+                let otherName = kind == .cityAlternate && !spelling()
                 if target < cities.capital.count && cities.capital[target] != 0 {
-                    scored = max(scored * (exactName ? ForwardScore.capitalExactWeight : 10), ForwardScore.capitalFloor)
+                    // The capital's weight is for the capital's own name, not for another name it also
+                    // carries ("Victoria" of Hong Kong: the Seychelles' capital comes first), nor for a
+                    // spelling of it that is another place's own name ("Delhi", an alternate of Dili).
+                    let byName = exactName && kind == .cityName
+                    scored = max(scored * (byName ? ForwardScore.capitalExactWeight : 10),
+                                 byName ? ForwardScore.capitalNameFloor : ForwardScore.capitalFloor)
                 }
-                if kind == .cityAlternate && !spelling() { scored /= 100 }
+                if otherName { scored /= 100 }
                 return (kind, UInt32(min(scored, UInt64(UInt32.max))), Int(population))
             }
             if kind.isDivision {
@@ -234,6 +241,10 @@ extension ForwardIndex {
         let keyEnd = exactEnd  // after `key`'s own names: where the names that only start with it begin
         if flag != nil || match == .code { return top.items }
         if !found && qualifier == nil {
+            // "St. Vincent and the Grenadines": "st" for "saint" (and back), "mt", "ft", "ste".
+            if let spelled = ForwardQuery.abbreviationKey(key) {
+                exact(spelled, qualifier: nil, penalty: ForwardScore.readingPenalty)
+            }
             // "Paris TX": the last word or two as a qualifier of the rest, cities only.
             for (rest, last) in ForwardQuery.trailingQualifiers(key) {
                 guard let trailing = self.qualifier(last) else { continue }

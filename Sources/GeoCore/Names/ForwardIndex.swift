@@ -29,6 +29,11 @@ struct ForwardIndex: Sendable {
     let countryCodes: [UInt16]
     /// Derived at load: the first feature with each packed alpha-2.
     let countryOfCode: [UInt16: Int]
+
+    /// Alpha-3 codes in common use for a country ISO 3166-1 has not coded, by its alpha-2 code: Kosovo's
+    /// "XKX" (user-assigned, as "XK"; the European Commission and Natural Earth's users write it), where
+    /// the country data has no alpha-3.
+    static let userAssignedAlpha3: [String: String] = ["XK": "XKX"]
     /// Derived at load: for each GeoNames division (`admin1`), the first division of the admin-1 layer
     /// joined to it (`DivisionTable.geonames`), or -1: a city's `admin1` in the caller's language.
     let divisionOfAdmin1: [Int32]
@@ -125,6 +130,7 @@ struct ForwardIndex: Sendable {
             for local in c.localNames { names.add(local.name, .countryLocalName, k) }
             for alternate in c.alternateNames { names.add(alternate, .countryAlternate, k) }
             for code in [c.iso2, c.iso3, c.isoNumeric, c.adm0a3] { if let code { names.add(code, .countryCode, k) } }
+            if c.iso3 == nil, let iso2 = c.iso2, let code = Self.userAssignedAlpha3[iso2] { names.add(code, .countryCode, k) }
         }
         var localized: [(language: [UInt8], code: UInt32, text: UInt32)] = []
         var admin1Names = KeyIndexBuilder()

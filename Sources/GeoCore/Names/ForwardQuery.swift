@@ -45,6 +45,33 @@ enum ForwardQuery {
         }
     }
 
+    /// Words a name is written with both abbreviated and in full, each with its other spelling (folded).
+    static let abbreviations: [(short: [UInt8], full: [UInt8])] = [
+        (Array("st".utf8), Array("saint".utf8)), (Array("ste".utf8), Array("sainte".utf8)),
+        (Array("mt".utf8), Array("mount".utf8)), (Array("ft".utf8), Array("fort".utf8)),
+    ]
+
+    /// `key` with each of its words that `abbreviations` lists in one spelling written in the other
+    /// ("st vincent and the grenadines" → "saint vincent and the grenadines", "saint kitts" → "st kitts");
+    /// nil when it has none. Names in the data are written one way or the other ("St. Vin. and Gren.",
+    /// "Saint Lucia", "St. John's"), and people write either.
+    static func abbreviationKey(_ key: [UInt8]) -> [UInt8]? {
+        guard key.count <= 256 else { return nil }  // bounded work: no name is that long
+        var out: [UInt8] = []
+        out.reserveCapacity(key.count + 8)
+        var changed = false
+        for (n, word) in key.split(separator: 0x20).enumerated() {
+            if n > 0 { out.append(0x20) }
+            if let pair = abbreviations.first(where: { $0.short.elementsEqual(word) || $0.full.elementsEqual(word) }) {
+                out.append(contentsOf: pair.short.elementsEqual(word) ? pair.full : pair.short)
+                changed = true
+            } else {
+                out.append(contentsOf: word)
+            }
+        }
+        return changed ? out : nil
+    }
+
     /// The folded key of the text before the first comma; nil when it folds to nothing.
     static func headBeforeComma(_ query: String) -> [UInt8]? {
         guard let head = query.utf8.split(separator: 0x2C, maxSplits: 1, omittingEmptySubsequences: false).first

@@ -12,9 +12,10 @@
 ///
 /// Divisions carry no population in the data, so their exact score is fixed at 0.75, what a city's own name
 /// scores at about 213,000 people (q = 3/7): a country of the same name always ranks first ("Georgia": the
-/// country, then the US state), a city's own name ranks first from about 213,000 people, a capital's
-/// (scored at 100× its population on an exact match) from about 2,130 ("Washington": the US capital, then
-/// the state), and smaller places after the division ("Texas", "Bavaria", "Queensland").
+/// country, then the US state), a city's own name ranks first from about 213,000 people, a capital's own
+/// name always (scored at 100× its population on an exact match, and at least `capitalNameFloor`:
+/// "Washington": the US capital, then the state; "The Valley": Anguilla's capital, then the division), and
+/// smaller places after the division ("Texas", "Bavaria", "Queensland").
 ///
 /// `q = clamp((log10(population) − 3.7) / 3.8, 0, 1)`: 0 for a town of 5,000 (the data's floor), 1 from
 /// about 30 million. `c` is the share of the name the prefix covers (query bytes / name bytes), `d` the
@@ -42,6 +43,12 @@ enum ForwardScore {
     /// "Plymouth" Plymouth, England). The prefix and fuzzy tiers keep 10×, so a capital does not crowd
     /// out every prefix. At least `capitalFloor`, as there.
     static let capitalExactWeight: UInt64 = 100
+
+    /// The least population a capital matched exactly by its own name is scored as:
+    /// above the 213,000 people at which a city's own name passes an admin-1 division's fixed score, so a
+    /// capital named by its own name ranks above a division of that name ("The Valley": Anguilla's capital
+    /// of 2,035 people, then the division of that name, which does not hold it).
+    static let capitalNameFloor: UInt64 = 250_000
 
     /// An exact match on an admin-1 division's name; see the table above.
     static let divisionExact = 0.75

@@ -152,15 +152,18 @@ struct ForwardBoundsTests {
             guard key.starts(with: q) else { continue }
             let population = index.cities.places.population[posting.target]
             let isExact = key == q
-            // As search scores them (issue 16): capitals as 100× on an exact match and 10× under a prefix
-            // (at least `capitalFloor`), alternates as a hundredth unless an exact match spells the city's
-            // own name.
+            // As search scores them (issue 16): capitals as 100× on an exact match of their own name (at
+            // least `capitalNameFloor`), else 10× (at least `capitalFloor`), alternates as a hundredth
+            // unless an exact match spells the city's own name.
             var scored = UInt64(population)
-            if index.cities.capital[posting.target] != 0 {
-                scored = max(scored * (isExact ? ForwardScore.capitalExactWeight : 10), ForwardScore.capitalFloor)
-            }
             let own = NameFolding.key(index.names.text(Int(index.cities.name[posting.target])))
-            if kind == .cityAlternate && !(isExact && ForwardQuery.isSpelling(key, of: own)) { scored /= 100 }
+            let otherName = kind == .cityAlternate && !(isExact && ForwardQuery.isSpelling(key, of: own))
+            if index.cities.capital[posting.target] != 0 {
+                let byName = isExact && kind == .cityName
+                scored = max(scored * (byName ? ForwardScore.capitalExactWeight : 10),
+                             byName ? ForwardScore.capitalNameFloor : ForwardScore.capitalFloor)
+            }
+            if otherName { scored /= 100 }
             let weight = UInt32(min(scored, UInt64(UInt32.max)))
             let score = isExact ? ForwardScore.exact(kind, population: weight)
                 : ForwardScore.prefix(kind, coverage: Double(q.count) / Double(key.count), population: weight)
