@@ -37,7 +37,7 @@ import unicodedata
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 #: Letters that Unicode decomposition does not reduce to ASCII.
-SPECIAL = {"ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "ł": "l", "đ": "d", "ı": "i", "þ": "th", "ð": "d"}
+SPECIAL = {"ß": "ss", "æ": "ae", "ø": "o", "œ": "oe", "ł": "l", "đ": "d", "ı": "i", "þ": "th", "ð": "d", "ɛ": "e", "ɔ": "o"}
 GERMAN = {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
 
 
@@ -269,24 +269,31 @@ class Data:
 
 def rank_weight(city, place):
     """The population a city ranks by for the query `place` (issue 16): a capital (cities.tsv `capital`)
-    as a hundred times its own, at least 20,000 (exact matches: ForwardScore.capitalExactWeight); a city that `place` names only by an alternate that is not a
+    named by its own name as a hundred times its own, at least 250,000 (ForwardScore.capitalExactWeight,
+    capitalNameFloor), by another name as ten times, at least 20,000;
+    a city that `place` names only by an alternate that is not a
     spelling of its own name (same first letter, within max(2, a quarter) edits, or its first words) as a
     hundredth."""
     weight = city["population"]
-    if city.get("capital") == "1":
-        weight = max(weight * 100, 20000)
     own, q = fold(city["name"]), fold(place)
+    other_name = False
     if not same(place, city["name"]):
         spelling = q[:1] == own[:1] and (own.startswith(q + " ") or
                                          distance(q, own) <= max(2, max(len(q), len(own)) // 4))
-        if not spelling:
-            weight //= 100
+        other_name = not spelling
+    if city.get("capital") == "1":
+        # The 100x weight and the 250,000 floor (ForwardScore.capitalNameFloor) for the capital's own
+        # name; 10x and 20,000 for any other name it carries ("Victoria" of Hong Kong, "Delhi" of Dili).
+        by_name = same(place, city["name"])
+        weight = max(weight * 100, 250000) if by_name else max(weight * 10, 20000)
+    if other_name:
+        weight //= 100
     return weight
 
 
 #: An admin-1 division's exact score is fixed (Sources/GeoCore/Names/ForwardScore.swift): a city whose own
 #: name (or a spelling of it) is the query ranks first from this rank weight (213,000 people, or a capital
-#: of 2,130; a capital's own name always: ForwardScore.capitalOwnName).
+#: named by its own name always: ForwardScore.capitalNameFloor).
 DIVISION_WEIGHT = 213_000
 
 
@@ -325,7 +332,7 @@ def admin1_divisions(d):
         translations = {}
         for r in read_tsv(os.path.join(ROOT, "Data", "admin1-names.tsv")):
             translations.setdefault(r["code"], []).append(r["name"])
-        out = {}
+        out, codes = {}, {}
         for f in layer["features"]:
             p = f["properties"]
             country = by_a3.get(p["adm0_a3"]) or {}
@@ -337,10 +344,15 @@ def admin1_divisions(d):
                     names += [row[0]] + row[1]
                     joined = (owner, p["geonames_admin1"])
                     break
+            if p.get("territory_name"):
+                names.append(p["territory_name"])
             if p["iso_3166_2"]:
                 names += translations.get(p["iso_3166_2"], [])
                 out[p["iso_3166_2"]] = (names, country.get("POP_EST") or 0, country.get("ISO_A2_EH"), box_of(f["geometry"]), joined)
+                # A folded territory's own ISO 3166-1 codes find its division (DivisionTable+Build.swift).
+                codes[p["iso_3166_2"]] = {c for c in (p.get("territory_iso2"), p.get("territory_iso3")) if c}
         d._divisions = out
+        d._territory_codes = codes
     return d._divisions
 
 
@@ -358,6 +370,13 @@ def check_admin1(i, r, d, bad):
     if "iso2" in e and e["iso2"] != iso2:
         bad(i, r, f"{code} is in {iso2}, expect says {e['iso2']}")
     if fold(q, joiner="") == fold(code, joiner=""):
+        return
+    territory_codes = d._territory_codes.get(code, set())
+    if q in territory_codes:
+        # Its territory's code: no country or other division has it (codes are unique), and written in
+        # capitals it ranks above every name.
+        if cat_of(r) == "code-upper" and not q.isupper():
+            bad(i, r, f"{q!r} is not in capitals")
         return
     if not any(same(q, n) for n in names):
         bad(i, r, f"{q!r} is not a name of {code} ({names[:4]})")
@@ -383,6 +402,27 @@ def check_admin1(i, r, d, bad):
 #: Issue 16 categories whose country names come from outside Data/ (Debian iso-codes comma forms,
 #: countryinfo's altSpellings): only the place is checked here, the reading is the search's job.
 OUTSIDE_NAMES = ("iso-comma", "words-around")
+
+#: Alpha-3 codes in use for a country ISO 3166-1 has not coded (ForwardIndex.userAssignedAlpha3).
+USER_ASSIGNED_ALPHA3 = {"XK": "XKX"}
+
+#: Words written abbreviated or in full (ForwardQuery.abbreviations), folded.
+ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort"}
+ABBREVIATIONS.update({v: k for k, v in list(ABBREVIATIONS.items())})
+
+
+def abbreviated(name):
+    """The folded keys of `name` with every word ABBREVIATIONS lists written the other way."""
+    out = set()
+    for k in keys(name):
+        words = k.split(" ")
+        if any(w in ABBREVIATIONS for w in words):
+            out.add(" ".join(ABBREVIATIONS.get(w, w) for w in words))
+    return out
+
+
+def cat_of(r):
+    return r["category"]
 
 
 def check(rows, d):
@@ -456,7 +496,8 @@ def check(rows, d):
                 continue
             if cat == "code-upper":
                 owners = {p["ISO_A2_EH"] or p["ADM0_A3"] for p in d.features
-                          if q in ((p["ISO_A2_EH"] or ""), (p["ISO_A3_EH"] or ""), (p.get("ISO_A2") or ""), (p.get("ISO_A3") or ""))}
+                          if q in ((p["ISO_A2_EH"] or ""), (p["ISO_A3_EH"] or ""), (p.get("ISO_A2") or ""), (p.get("ISO_A3") or ""),
+                                   USER_ASSIGNED_ALPHA3.get(p["ISO_A2_EH"] or "", ""))}
                 if not q.isupper() or key not in owners:
                     bad(i, r, f"{q!r} is not an upper-case ISO code of {key} (owners {sorted(owners)})")
                 continue
@@ -468,6 +509,25 @@ def check(rows, d):
                 named = d.countries_named(q)
                 if named:
                     notes.append(f"line {i}: code {q!r} is also a name of {sorted(named)} (exact code wins only if codes rank with names)")
+                continue
+            if cat == "abbreviation":
+                # "St. Vincent and the Grenadines": the query is a name of the country with a word written
+                # the other way (ForwardQuery.abbreviations), and names no other country.
+                if not any(abbreviated(n) & keys(q) for *_, n in names):
+                    bad(i, r, f"{q!r} is no name of {key} with st/saint, ste/sainte, mt/mount, ft/fort swapped")
+                if d.countries_named(q) - {key}:
+                    bad(i, r, f"{q!r} also names {sorted(d.countries_named(q) - {key})}")
+                continue
+            if cat == "open-vowels":
+                # Yoruba written with ɛ/ɔ for ẹ/ọ ("Orílɛ́ède Ààndórà"): folded (ɛ → e, ɔ → o), without the
+                # leading word for "country" (ForwardQuery's words around a name), a name of the country
+                # and of no other.
+                rest = fold(q)
+                rest = rest[len("orileede "):] if rest.startswith("orileede ") else rest
+                if not any(rest in keys(n) for *_, n in names):
+                    bad(i, r, f"{rest!r} is not a folded name of {key}")
+                if d.countries_named(rest) - {key}:
+                    bad(i, r, f"{rest!r} also names {sorted(d.countries_named(rest) - {key})}")
                 continue
             if cat == "flag-emoji":
                 letters = "".join(chr(ord(ch) - 0x1F1E6 + 65) for ch in q)

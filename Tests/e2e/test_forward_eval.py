@@ -49,6 +49,8 @@ CATEGORIES = {
     "qualifier-nocomma": "issue 16: a trailing qualifier without a comma (Paris TX)",
     "admin1": "issue 15: admin-1 divisions by name in English or the local language, and by ISO 3166-2 code",
     "admin1-i18n": "admin-1 divisions by their names in other languages and scripts (Bavière, Бавария, バイエルン)",
+    "open-vowels": "issue 16: Yoruba written with ɛ/ɔ for ẹ/ọ (Orílɛ́ède Ààndórà), from an outside list",
+    "abbreviation": "issue 16: St./Saint, Ste/Sainte, Mt/Mount, Ft/Fort written the other way (St. Vincent and the Grenadines)",
 }
 PARAMS = {"limit", "lang", "countryCodes", "kinds"}
 MIN_QUERIES = 300
