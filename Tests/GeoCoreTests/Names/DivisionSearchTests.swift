@@ -61,6 +61,15 @@ struct DivisionSearchTests {
         #expect(results(query).contains("admin1:" + division))
     }
 
+    @Test("a folded territory's ISO 3166-1 codes and name find its division; in capitals the code comes first")
+    func territoryCodes() {
+        #expect(results("TT").first == "admin1:South")
+        #expect(results("TTT").first == "admin1:South")
+        #expect(results("tt").contains("admin1:South"))
+        #expect(results("Tee Territory").first == "admin1:South")
+        #expect(!results("TT", ForwardOptions(limit: 5, match: .name)).contains("admin1:South"))
+    }
+
     @Test("an answer carries the country, ISO 3166-2 code, type, box, and a point inside the division")
     func fields() throws {
         let match = try #require(gazetteer.forward("Ouest", options: ForwardOptions(limit: 1)).first)

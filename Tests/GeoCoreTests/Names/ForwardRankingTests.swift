@@ -30,7 +30,9 @@ struct ForwardRankingTests {
 
         """
 
-    /// Capitals: Islamabad, Victoria (SC), San José (CR), Jamestown (SH), Plymouth (MS, no people), Amsterdam.
+    /// Capitals: Islamabad, Victoria (SC), Hong Kong (whose alternates include "Victoria"), San José (CR),
+    /// Jamestown (SH), Plymouth (MS, no people), Amsterdam, Dili (whose alternates include "Delhi", as Delhi's
+    /// include "Dili").
     /// "Amsterdam" as a name of the Netherlands (la) is made up: it stands for a country's name in another
     /// language that is a capital's own name, as Bosnian "Tunis" is Tunisia's and Finnish "Brasilia" Brazil's.
     static let cities = """
@@ -40,7 +42,7 @@ struct ForwardRankingTests {
         3\tIslamabad\t33.72148\t73.04329\tPK\t08\t601600\t\t1
         4\tChattogram\t22.3384\t91.83168\tBD\t84\t3920222\tIslamabad|Chittagong\t
         5\tVictoria\t-4.62001\t55.45501\tSC\t10\t22881\t\t1
-        6\tHong Kong\t22.27832\t114.17469\tHK\t00\t7396076\tVictoria\t
+        6\tHong Kong\t22.27832\t114.17469\tHK\t00\t7396076\tVictoria\t1
         7\tSan José\t9.93388\t-84.08489\tCR\t08\t335007\tSan Jose\t1
         8\tSan Jose\t37.33939\t-121.89496\tUS\tCA\t997368\t\t
         9\tJamestown\t-15.92488\t-5.71816\tSH\t00\t637\t\t1
@@ -57,6 +59,9 @@ struct ForwardRankingTests {
         20\tFrankfurt am Main\t50.11552\t8.68417\tDE\t05\t650000\tFrankfurt\t
         21\tFrankfort\t38.20091\t-84.87328\tUS\tKY\t27679\tFrankfurt\t
         22\tAmsterdam\t52.37403\t4.88969\tNL\t07\t741636\t\t1
+        23\tDelhi\t28.65195\t77.23149\tIN\t07\t11034555\tDili\t
+        24\tDili\t-8.55861\t125.57361\tTL\tDI\t150000\tDelhi\t1
+        25\tSaint-Louis\t16.01793\t-16.48962\tSN\t15\t176000\t\t
 
         """
 
@@ -83,7 +88,12 @@ struct ForwardRankingTests {
     @Test("a place's own name ranks above another place's alternate name")
     func ownNameFirst() {
         #expect(names("Islamabad").first == "Islamabad/PK")
+        // Hong Kong is a capital too: its weight is for its own name, not for "Victoria".
         #expect(names("Victoria").first == "Victoria/SC")
+        #expect(names("Victoria").contains("Hong Kong/HK"))
+        // Each is the other's alternate, and one spelling of it: the own name first both ways.
+        #expect(names("Dili").first == "Dili/TL")
+        #expect(names("Delhi").first == "Delhi/IN")
         // An alternate that spells the own name differently is not lowered.
         #expect(names("St. Petersburg").first == "Saint Petersburg/RU")
         #expect(names("Frankfurt").first == "Frankfurt am Main/DE")
@@ -149,6 +159,15 @@ struct ForwardRankingTests {
         #expect(names("Germany Republic").first == "Germany")
     }
 
+    @Test("st and saint, mt and mount read the other way when the query names nothing as written")
+    func abbreviations() {
+        #expect(names("St Louis").first == "Saint-Louis/SN")
+        #expect(names("St. Louis").first == "Saint-Louis/SN")
+        // Written as the data writes it, the name is found without the other reading.
+        #expect(names("Saint Petersburg").first == "Saint Petersburg/RU")
+        #expect(names("Mt Nowhere").isEmpty)
+    }
+
     @Test("the last word or two qualify the rest when the whole names nothing")
     func trailingQualifier() {
         #expect(names("Paris TX") == ["Paris/US"])
@@ -211,6 +230,16 @@ struct ForwardQueryTests {
             == ForwardQuery.maxListedNames)
     }
 
+    @Test func abbreviation() {
+        #expect(ForwardQuery.abbreviationKey(key("St. Vincent and the Grenadines")) == key("saint vincent and the grenadines"))
+        #expect(ForwardQuery.abbreviationKey(key("Saint Kitts")) == key("st kitts"))
+        #expect(ForwardQuery.abbreviationKey(key("Ste-Lucie")) == key("sainte lucie"))
+        #expect(ForwardQuery.abbreviationKey(key("Mt Hagen Ft Worth")) == key("mount hagen fort worth"))
+        #expect(ForwardQuery.abbreviationKey(key("Stanley")) == nil)  // whole words only
+        #expect(ForwardQuery.abbreviationKey(key("Paris")) == nil)
+        #expect(ForwardQuery.abbreviationKey(Array(repeating: 0x61, count: 300) + key(" st")) == nil)  // bounded
+    }
+
     @Test func spelling() {
         #expect(ForwardQuery.isSpelling(key("St. Petersburg"), of: key("Saint Petersburg")))
         #expect(ForwardQuery.isSpelling(key("Genova"), of: key("Genoa")))
@@ -226,7 +255,7 @@ struct CityCapitalColumnTests {
     @Test("the capital column marks capitals; a file without it still loads, with none")
     func parses() throws {
         let rows = try NameData.parseCities(Array(ForwardRankingTests.cities.utf8))
-        #expect(rows.filter(\.capital).map(\.geonameid) == [1, 3, 5, 7, 9, 13, 22])
+        #expect(rows.filter(\.capital).map(\.geonameid) == [1, 3, 5, 6, 7, 9, 13, 22, 24])
         let old = NameData.citiesHeaderWithoutCapital + "\n1\tX\t1\t2\tFR\t\t5\t\n"
         #expect(try NameData.parseCities(Array(old.utf8)).map(\.capital) == [false])
     }

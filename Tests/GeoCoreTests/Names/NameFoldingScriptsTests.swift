@@ -31,6 +31,9 @@ struct NameFoldingScriptsTests {
         Case(label: "halfwidth katakana", variant: "ﾆﾎﾝ", plain: "ニホン"),
         Case(label: "Han traditional as simplified", variant: "臺灣 中華民國", plain: "臺湾 中華民国"),
         Case(label: "Han traditional as simplified, more", variant: "愛爾蘭 義大利 馬來西亞", plain: "爱尔兰 义大利 马来西亚"),
+        Case(label: "open e and open o as e and o (Yoruba ɛ/ɔ for ẹ/ọ)", variant: "Orílɛ́ède Ɛmirate ti Awɔn Arabu",
+             plain: "Orílẹ́ède Ẹmirate ti Awọn Arabu"),
+        Case(label: "open e and open o in capitals", variant: "ƐƆ", plain: "eo"),
     ]
 
     @Test("variant spellings fold to the same key", arguments: alike)
