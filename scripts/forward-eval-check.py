@@ -369,6 +369,12 @@ def check_admin1(i, r, d, bad):
     names, population, iso2, box, joined = divisions[code]
     if "iso2" in e and e["iso2"] != iso2:
         bad(i, r, f"{code} is in {iso2}, expect says {e['iso2']}")
+    if "," in q and not any(same(q, n) for n in names):
+        # "Texas, USA": a division qualified by its own country (a name with a comma, such as Dutch
+        # "Krasnodar, Kraj", is whole); the name before the comma is checked below.
+        q, tail = (x.strip() for x in q.split(",", 1))
+        if iso2 not in d.countries_named(tail):
+            bad(i, r, f"{tail!r} does not name {iso2}")
     if fold(q, joiner="") == fold(code, joiner=""):
         return
     territory_codes = d._territory_codes.get(code, set())
@@ -485,7 +491,7 @@ def check(rows, d):
             if cat == "name-list":
                 # One place's names in several languages, as lists print them: every part that names a
                 # country names this one, and at least one does.
-                parts = [x for x in re.split(r"/| - ", q) if x.strip()]
+                parts = [x for x in re.split(r"/| - |\(|\)", q) if x.strip()]
                 named = [d.countries_named(x.strip()) for x in parts]
                 if len(parts) < 2 or not any(key in n for n in named) or any(n - {key} for n in named):
                     bad(i, r, f"parts {parts} name {named}, not {key} alone")

@@ -66,6 +66,7 @@ extension ForwardIndex {
         /// lowered: `spelling` says so (exact matches only; see `ForwardQuery.isSpelling`). Not optional: an
         /// optional closure escapes, and each posting's closure then copied the whole index to the heap.
         func admit(_ posting: Posting, qualifier: Qualifier?, codesAllowed: Bool, flag: Bool, citiesAllowed: Bool = true,
+                   divisionsQualified: Bool = true,
                    exactName: Bool = false,
                    spelling: () -> Bool = { false }) -> (kind: NameKind, scored: UInt32, population: Int)? {
             guard let kind = posting.kind else { return nil }
@@ -94,10 +95,16 @@ extension ForwardIndex {
                 return (kind, UInt32(min(scored, UInt64(UInt32.max))), Int(population))
             }
             if kind.isDivision {
-                // Issue 15: a division answers the whole query, never a qualified one or a country-only reading.
-                guard options.admin1, citiesAllowed, qualifier == nil, !flag, target < divisions.count else { return nil }
+                // Issue 15: a division answers the whole query, or one qualified by the division's own country
+                // ("Texas, USA", "Bavaria, Germany"); never one qualified otherwise, nor a country-only reading.
+                guard options.admin1, citiesAllowed, !flag, target < divisions.count else { return nil }
                 if kind.isCode && !codesAllowed { return nil }
                 let country = Int(divisions.country[target])
+                if let qualifier {
+                    guard divisionsQualified, country >= 0 && country < countryCodes.count,
+                          qualifier.countries.contains(countryCodes[country])
+                    else { return nil }
+                }
                 if let codeFilter, !(country >= 0 && codeFilter.contains(countryCodes[country])) { return nil }
                 // Equal names rank by their country's population ("Florida": the US state, then Uruguay's).
                 return (kind, 0, country >= 0 ? countries[country].population ?? 0 : 0)
@@ -113,9 +120,11 @@ extension ForwardIndex {
         /// longer than the key that start with it come first there, so the prefix tier starts here).
         var exactEnd = 0
         /// Offers every place whose name's key is exactly `key`; returns whether any passed the filters.
-        /// `penalty` lowers the scores of a looser reading (words dropped) below the exact ones.
+        /// `penalty` lowers the scores of a looser reading (words dropped) below the exact ones;
+        /// `divisionsQualified` lets a division qualified by its own country answer (a comma's qualifier).
         @discardableResult
         func exact(_ key: [UInt8], qualifier: Qualifier?, flag: Bool = false, penalty: Double = 0,
+                   divisionsQualified: Bool = true,
                    citiesAllowed: Bool = true) -> Bool {
             var found = false
             // The cities this key names (at most 64): a division of the same name that holds one of them
@@ -135,7 +144,8 @@ extension ForwardIndex {
             while i < names.count && cursor.key == key {
                 let posting = cursor.posting
                 if let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: true, flag: flag,
-                                                               citiesAllowed: citiesAllowed, exactName: true, spelling: {
+                                                               citiesAllowed: citiesAllowed,
+                                                               divisionsQualified: divisionsQualified, exactName: true, spelling: {
                     ForwardQuery.isSpelling(key, of: ownKey(posting.target))
                 }) {
                     var score = ForwardScore.exact(kind, population: scored)
@@ -248,7 +258,8 @@ extension ForwardIndex {
             // "Paris TX": the last word or two as a qualifier of the rest, cities only.
             for (rest, last) in ForwardQuery.trailingQualifiers(key) {
                 guard let trailing = self.qualifier(last) else { continue }
-                exact(rest, qualifier: trailing, penalty: ForwardScore.readingPenalty)
+                // Cities only: "England United Kingdom" is a list of names, not England qualified.
+                exact(rest, qualifier: trailing, penalty: ForwardScore.readingPenalty, divisionsQualified: false)
             }
             // "The Turkish Republic", "Kingdom of Spain": the name without the words around it.
             if options.countries && top.items.isEmpty {

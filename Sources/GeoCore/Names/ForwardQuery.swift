@@ -86,12 +86,13 @@ enum ForwardQuery {
     /// The folded keys of the names in a list of one place's names in several languages, as name lists
     /// print them ("België / Belgique / Belgien", "Κύπρος - Kıbrıs", "Schweiz/Suisse/Svizzera"): the parts
     /// between slashes, or between hyphens with a space on each side (a hyphen inside a name, as in
-    /// "Guinea-Bissau", does not separate). Empty unless there are at least two non-empty parts; at most
-    /// `maxListedNames`, each distinct.
+    /// "Guinea-Bissau", does not separate); also a name and the words in parentheses after it, as records
+    /// write a country ("China (Mainland)", "Netherlands (Kingdom of the)", "Pacific Islands (Palau)").
+    /// Empty unless there are at least two non-empty parts; at most `maxListedNames`, each distinct.
     static func listedNames(_ query: String) -> [[UInt8]] {
         var text = query
         return text.withUTF8 { utf8 -> [[UInt8]] in
-            guard utf8.contains(0x2F) || utf8.contains(0x2D) else { return [] }
+            guard utf8.contains(0x2F) || utf8.contains(0x2D) || utf8.contains(0x28) else { return [] }
             var keys: [[UInt8]] = []
             var start = 0, k = 0
             func cut(_ end: Int) {
@@ -100,7 +101,7 @@ enum ForwardQuery {
                 if !key.isEmpty && !keys.contains(key) && keys.count < maxListedNames { keys.append(key) }
             }
             while k < utf8.count {
-                if utf8[k] == 0x2F {
+                if utf8[k] == 0x2F || utf8[k] == 0x28 || utf8[k] == 0x29 {
                     cut(k)
                     start = k + 1
                 } else if utf8[k] == 0x2D && k > 0 && k + 1 < utf8.count && utf8[k - 1] == 0x20 && utf8[k + 1] == 0x20 {

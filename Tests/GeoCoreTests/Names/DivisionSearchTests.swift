@@ -112,7 +112,11 @@ struct DivisionSearchTests {
         #expect(results("West", ForwardOptions(limit: 5, countries: false, cities: false)) == ["admin1:West"])
         #expect(!results("West", ForwardOptions(limit: 5, countryCodes: ["BB"])).contains("admin1:West"))
         #expect(results("West", ForwardOptions(limit: 5, countryCodes: ["AA"])).contains("admin1:West"))
+        // A division qualified by its own country is found; by another country, or by a division, not.
         #expect(!results("West, Betaland").contains { $0.hasPrefix("admin1:") })
+        #expect(results("West, Alphaland").first == "admin1:West")
+        #expect(results("Ouest, AA").first == "admin1:West")
+        #expect(!results("West, Westprovinz").contains { $0.hasPrefix("admin1:") })
         #expect(results("AA-W", ForwardOptions(limit: 5, match: .name)).isEmpty)
     }
 

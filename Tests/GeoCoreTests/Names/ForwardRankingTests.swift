@@ -119,6 +119,7 @@ struct ForwardRankingTests {
     @Test("a list of one place's names in several languages finds the place")
     func listedNames() {
         #expect(names("Schweiz / Suisse / Svizzera").first == "Switzerland")
+        #expect(names("SWITZERLAND (SCHWEIZ)").first == "Switzerland")
         #expect(names("Österreich - Austria").first == "Austria")
         #expect(names("Nowhere / Noplace").isEmpty)
     }
@@ -223,6 +224,9 @@ struct ForwardQueryTests {
         #expect(ForwardQuery.listedNames("Schweiz/Suisse") == [key("Schweiz"), key("Suisse")])
         #expect(ForwardQuery.listedNames("Κύπρος - Kıbrıs") == [key("Κύπρος"), key("Kıbrıs")])
         #expect(ForwardQuery.listedNames("Guinea-Bissau").isEmpty)  // a hyphen inside a name
+        #expect(ForwardQuery.listedNames("CHINA (MAINLAND)") == [key("China"), key("Mainland")])
+        #expect(ForwardQuery.listedNames("Netherlands (Kingdom of the)") == [key("Netherlands"), key("Kingdom of the")])
+        #expect(ForwardQuery.listedNames("(Belgium)").isEmpty)  // one name only
         #expect(ForwardQuery.listedNames("Belgium").isEmpty)
         #expect(ForwardQuery.listedNames("Belgium /").isEmpty)  // one name only
         #expect(ForwardQuery.listedNames(String(repeating: "a/", count: 100)).count <= 1)
