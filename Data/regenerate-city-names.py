@@ -32,20 +32,33 @@ the GeoNames name; a row is written only where that lookup would otherwise give 
 name is left out when it is its prefix locale's name (`fr-CA` repeats `fr`), or when it is the GeoNames
 name and the prefix locale has none.
 
+Then GeoNames' own language-tagged alternate names, for many more cities: Debian's `libgeonames-common`
+(pinned `libgeonames-common=0.3.0-1`; its `data/*` are GeoNames', CC BY 4.0, built by its
+`fetch_alternative_names.py` from GeoNames' alternateNames dump) ships one gettext catalog per locale,
+`usr/share/locale/LOCALE/LC_MESSAGES/geonames.mo`, each mapping a city's geonameid to its name in that
+language (188,280 names of 24,361 cities of 15,000 people or more, in 190 locales: de 2867714 → "München",
+ja → "ミュンヘン"). A city named by CLDR keeps CLDR's name in each language CLDR has; GeoNames fills every
+other (city, language), under the same rule for what needs a row. Its locale names become BCP 47 tags
+(`pt_BR` → `pt-BR`, `zh_TW` → `zh-TW`); format characters (U+200E and the like) are trimmed.
+
 Columns: `geonameid lang name` (BCP 47 tags as in country-names.tsv: `zh-Hant`, `pt-PT`), sorted.
 
 Usage: python3 Data/regenerate-city-names.py [--out DIR]   (writes next to this script unless DIR is
-given; needs pip download, i.e. network access to PyPI)
+given; needs pip download and apt-get download, i.e. network access to PyPI and Debian)
 """
+import gettext
+import glob
 import json
 import os
 import re
 import sys
 import tempfile
 import unicodedata
-from pinned_sources import out_dir, pip_download, unpack
+from pinned_sources import clean, debian_package_tree, language_tag, out_dir, pip_download, unpack
 
 BABEL = "babel==2.18.0"
+#: GeoNames' language-tagged city names, as gettext catalogs keyed by geonameid (CC BY 4.0).
+LIBGEONAMES_DEB = "libgeonames-common=0.3.0-1"
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -155,7 +168,52 @@ def rows(babel, localedata, cities, zones):
     kept = {}
     for geonameid, language, name in sorted(out):
         kept.setdefault((geonameid, language), name)
-    return sorted((g, lang, name) for (g, lang), name in kept.items())
+    return kept
+
+
+def trimmed(text):
+    """`clean` text without the format characters (bidi marks, zero-width joiners) at its ends."""
+    text = clean(text)
+    while text and unicodedata.category(text[0]) == "Cf":
+        text = text[1:]
+    while text and unicodedata.category(text[-1]) == "Cf":
+        text = text[:-1]
+    return text.strip()
+
+
+def geonames_names(tree, cities):
+    """(geonameid, BCP 47 tag) → name from libgeonames-common's catalogs, for the cities of cities.tsv."""
+    found = {}
+    for mo in sorted(glob.glob(os.path.join(tree, "usr/share/locale/*/LC_MESSAGES/geonames.mo"))):
+        language = language_tag(mo.split(os.sep)[-3])
+        if language is None:
+            continue
+        with open(mo, "rb") as f:
+            catalog = gettext.GNUTranslations(f)._catalog
+        for msgid, name in catalog.items():
+            if not isinstance(msgid, str) or not msgid.isdigit() or int(msgid) not in cities:
+                continue
+            name = trimmed(name)
+            if name:
+                found[(int(msgid), language)] = name
+    return found
+
+
+def merged(cldr, geonames, cities):
+    """CLDR's rows, then GeoNames' for every (city, language) CLDR leaves out, each written only where
+    the lookup (the tag, then its prefixes, then the GeoNames name) would otherwise give another name."""
+    names = dict(geonames)
+    names.update(cldr)
+    table = []
+    for (geonameid, language), name in names.items():
+        if (geonameid, language) not in cldr:
+            parent = language.rsplit("-", 1)[0] if "-" in language else None
+            inherited = names.get((geonameid, parent)) if parent else None
+            # What the lookup gives without this row: the prefix's name, else the GeoNames name.
+            if name == (inherited if inherited is not None else cities[geonameid][0]):
+                continue
+        table.append((geonameid, language, name))
+    return sorted(table)
 
 
 def main():
@@ -171,7 +229,9 @@ def main():
         from babel import localedata
         from babel.core import get_global
         zones = zone_cities(babel, get_global("zone_territories"), get_global("zone_aliases"), cities, boxes)
-        table = rows(babel, localedata, cities, zones)
+        cldr = rows(babel, localedata, cities, zones)
+        geonames = geonames_names(debian_package_tree(LIBGEONAMES_DEB, work), cities)
+        table = merged(cldr, geonames, cities)
     path = os.path.join(folder, "city-names.tsv")
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write("geonameid\tlang\tname\n")

@@ -76,7 +76,7 @@ package enum GazetteerLoader {
             case .failure(let error): return .failure(error)
             }
             releaseFreedMemory()
-            gazetteer = gazetteer.withNames(names)
+            gazetteer = gazetteer.withNames(consume names)  // its rows go as they are read
         }
         releaseFreedMemory()
         switch LayerFiles.load([nil, layerPaths[1]], maxBytes: maxBytes, warnings: &warnings) {

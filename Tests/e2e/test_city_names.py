@@ -1,5 +1,5 @@
-"""Cities' names in other languages (Data/city-names.tsv, CLDR's exemplar cities; issue 16, "lang for city
-names"): forwardGeocode's `lang` shows a city's name in that language, dropping subtags from the right as for
+"""Cities' names in other languages (Data/city-names.tsv: CLDR's exemplar cities, then GeoNames' language-tagged
+names; issue 16, "lang for city names"): forwardGeocode's `lang` shows a city's name in that language, dropping subtags from the right as for
 countries, else its GeoNames name; the table is found beside the data file like the other name tables, an
 edit to it rebuilds the cached index, and a damaged line stops the start with the file and line named.
 Every row's geonameid is a city of cities.tsv, and what the server shows for a sample of rows is the row's name.
@@ -33,6 +33,9 @@ def best_city(server, query, **options):
     ("London", "ru", "Лондон"), ("London", "fr", "Londres"), ("London", "fr-CA", "Londres"),
     ("London", "ja", "ロンドン"), ("Vienna", "fr", "Vienne"), ("Wien", "zh-Hans", "维也纳"),
     ("Tokyo", "ar", "طوكيو"), ("New York City", "el", "Νέα Υόρκη"), ("Kyiv", "de", "Kiew"), ("Kolkata", "fr", "Calcutta"),
+    # GeoNames' language-tagged names (libgeonames-common): cities that name no time zone.
+    ("Munich", "ja", "ミュンヘン"), ("Munich", "de", "München"), ("Munich", "it", "Monaco di Baviera"),
+    ("Florence", "it", "Firenze"), ("Cologne", "ru", "Кёльн"),
 ])
 def test_lang_shows_the_city_in_that_language(server, query, lang, name):
     city = best_city(server, query, lang=lang)
@@ -42,10 +45,10 @@ def test_lang_shows_the_city_in_that_language(server, query, lang, name):
 
 
 def test_a_city_without_a_translation_keeps_its_geonames_name(server):
-    """Munich names no time zone, so CLDR has no name for it: the GeoNames name, with the country and
-    division in Japanese."""
-    munich = best_city(server, "Munich", lang="ja")
-    assert munich["name"] == "Munich" and munich["country"] == "ドイツ" and munich["admin1"] == "バイエルン", munich
+    """Kreuzberg names no time zone and GeoNames tags none of its names with a language: the GeoNames name,
+    with the country and division in Japanese."""
+    town = best_city(server, "Kreuzberg", lang="ja")
+    assert town["name"] == "Kreuzberg" and town["country"] == "ドイツ" and town["admin1"] == "ベルリン", town
     assert best_city(server, "London", lang="xx")["name"] == "London", "unknown language: the GeoNames name"
 
 

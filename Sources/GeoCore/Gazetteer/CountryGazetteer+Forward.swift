@@ -6,9 +6,9 @@ extension CountryGazetteer {
     /// The admin-1 layer, when this gazetteer already has it (`withLayers`), adds its divisions as forward
     /// results (kind admin1, issue 15): add the layers first, then the names.
     /// - Complexity: O(n log n) in the number of names (about a second for 700,000).
-    public func withNames(_ data: NameData) -> CountryGazetteer {
+    public func withNames(_ data: consuming NameData) -> CountryGazetteer {
         var copy = CountryGazetteer(countries: countries, index: index, centroids: centroids, boxes: boxes,
-                                    search: ForwardIndex(countries: countries, data: data, layers: layers))
+                                    search: ForwardIndex(countries: countries, data: consume data, layers: layers))
         copy.layers = layers
         return copy
     }

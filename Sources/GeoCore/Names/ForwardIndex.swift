@@ -110,7 +110,11 @@ struct ForwardIndex: Sendable {
     /// (`NameFolding.umlautKey`). A city whose admin-1 code is not in the admin-1 table has no division.
     /// The admin-1 layer of `layers`, when present, adds its divisions as results (`DivisionTable.build`).
     /// - Complexity: O(n log n) in the number of names.
-    init(countries: [Country], data: NameData?, layers: PlacemarkLayers = PlacemarkLayers()) {
+    /// - Parameter data: consumed: the rows of the cities, localities and city names are let go once read,
+    ///   before the name index is built, which keeps a first start's peak memory down (when the caller
+    ///   holds no other copy, as `GazetteerLoader` does not).
+    init(countries: [Country], data: consuming NameData?, layers: PlacemarkLayers = PlacemarkLayers()) {
+        var data = data
         var labels = StringPoolBuilder()
         var names = KeyIndexBuilder()
         // Byte keys, not String keys: hashing a String would link Unicode tables into the wasm build.
@@ -141,8 +145,8 @@ struct ForwardIndex: Sendable {
         var cityLocalized: [(language: [UInt8], code: UInt32, text: UInt32)] = []
         var localityNames: [String] = []
         var admin1Of: [[UInt8]: Int] = [:]
-        if let data {
-            for row in data.countryNames {
+        if let rows = data {
+            for row in rows.countryNames {
                 guard let code = CountryCode.pack(row.code) else { continue }
                 if row.kind == .name { localized.append((asciiLowercased(row.lang), UInt32(code), label(row.name))) }
                 guard let k = countryOfCode[code] else { continue }
@@ -150,7 +154,7 @@ struct ForwardIndex: Sendable {
                 let exact = row.kind == .name || row.kind == .iso || row.kind == .official
                 names.add(row.name, exact ? .countryLocalName : .countryAlias, k)
             }
-            for row in data.admin1 where admin1Country.count < CityTable.maxAdmin1 {
+            for row in rows.admin1 where admin1Country.count < CityTable.maxAdmin1 {
                 guard let code = CountryCode.pack(row.country) else { continue }
                 let k = admin1Country.count
                 admin1Country.append(code)
@@ -161,7 +165,7 @@ struct ForwardIndex: Sendable {
                 if row.code.utf8.contains(where: { $0 >= 0x41 }) { admin1Names.add(row.code, .admin1, k) }
                 for alternate in row.alternates { admin1Names.add(alternate, .admin1, k) }
             }
-            for row in data.cities where cities.count < Posting.maxTargets - 1 {
+            for row in rows.cities where cities.count < Posting.maxTargets - 1 {
                 guard let code = CountryCode.pack(row.country) else { continue }
                 let k = cities.count
                 cityNumber[row.geonameid] = UInt32(k)
@@ -171,19 +175,25 @@ struct ForwardIndex: Sendable {
             }
             // One array per language tag, shared by its rows (not one allocation per row).
             var languages: [[UInt8]: [UInt8]] = [:]
-            for row in data.cityNames {
+            for row in rows.cityNames {
                 guard let k = cityNumber[row.geonameid] else { continue }
                 let tag = asciiLowercased(row.lang)
                 let language = languages[tag] ?? tag
                 if languages[tag] == nil { languages[tag] = tag }
-                cityLocalized.append((language, k, label(row.name)))
+                // Added without looking for an equal label (`newLabel`): 146,000 names, and a look-up table
+                // over them would raise a first start's peak memory (as the divisions' translations did).
+                cityLocalized.append((language, k, newLabel(row.name)))
             }
-            for row in data.localities where cities.count + localities.count < PlaceIndex.maxPlaces {
+            for row in rows.localities where cities.count + localities.count < PlaceIndex.maxPlaces {
                 guard let code = CountryCode.pack(row.country) else { continue }
                 localities.append(row, code: code, admin1: admin1Of[Array((row.country + "." + row.admin1).utf8)] ?? -1)
                 localityNames.append(row.name)
             }
         }
+        // Read: let the largest row tables go before the name index is built (the peak of a first start).
+        data?.cities = []
+        data?.localities = []
+        data?.cityNames = []
         let admin1Number = admin1Of
         var divisionLocalized: [(language: [UInt8], code: UInt32, text: UInt32)] = []
         let divisions = DivisionTable.build(layers, countries: countries, geonames: data?.admin1 ?? [],
