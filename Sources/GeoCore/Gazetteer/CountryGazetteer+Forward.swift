@@ -91,7 +91,7 @@ extension CountryGazetteer {
         }
         var name = search.names.text(Int(table.name[index]))
         if let language, let text = search.cityLocalized.text(code: UInt32(index), language: asciiLowercased(language)) {
-            name = search.labels.string(text)
+            name = search.cityLabels.string(text)
         }
         return City(geonameid: Int(table.places.geonameid[index]), name: name,
                     point: table.point(index),

@@ -3,7 +3,7 @@
 ///
 /// The places section (labels, admin-1 divisions, cities, localities, the places index over both) is all a placemark's
 /// `locality` reads; the names section (localized names, the admin-1 keys, the divisions, the divisions' and
-/// cities' localized names, the name keys) is
+/// cities' localized names, the latter with their own texts, the name keys) is
 /// what forward search adds. Kept apart so a server answering the default placemark reads, sums and keeps
 /// 7 MB instead of 17.6 MB (issue 15: memory and time to the first whole placemark).
 extension ForwardIndex {
@@ -22,6 +22,7 @@ extension ForwardIndex {
         admin1Names.write(to: &out)
         divisions.write(to: &out)
         divisionLocalized.write(to: &out)
+        cityLabels.write(to: &out)
         cityLocalized.write(to: &out)
         names.write(to: &out)
     }
@@ -53,7 +54,8 @@ extension ForwardIndex {
         for e in divisionLocalized.entries.buffer where Int(e >> 32) >= divisions.count {
             throw .invalid("division localized name")
         }
-        let cityLocalized = try LocalizedNames(reading: &input, textCount: labels.count)
+        let cityLabels = try StringPool(reading: &input, what: "city labels")
+        let cityLocalized = try LocalizedNames(reading: &input, textCount: cityLabels.count)
         let cityCount = cities.count
         for e in cityLocalized.entries.buffer where Int(e >> 32) >= cityCount { throw .invalid("city localized name") }
         let names = try KeyIndex(reading: &input, targets: { kind in
@@ -62,7 +64,8 @@ extension ForwardIndex {
         try cities.checkNames(entryCount: names.count)
         return ForwardIndex(names: names, admin1Names: admin1Names, labels: labels, cities: cities, localities: localities,
                             places: places, admin1: admin1, divisions: divisions, localized: localized,
-                            divisionLocalized: divisionLocalized, cityLocalized: cityLocalized, countries: countries)
+                            divisionLocalized: divisionLocalized, cityLocalized: cityLocalized, cityLabels: cityLabels,
+                            countries: countries)
     }
 }
 

@@ -22,8 +22,12 @@ struct ForwardIndex: Sendable {
     let localized: LocalizedNames
     /// The divisions' names per language (`Data/admin1-names.tsv`), numbered by division, for `lang`.
     let divisionLocalized: LocalizedNames
-    /// The cities' names per language (`Data/city-names.tsv`), numbered by city, for `lang`.
+    /// The cities' names per language (`Data/city-names.tsv`), numbered by city, for `lang`; their texts
+    /// are numbers in `cityLabels`, not in `labels`.
     let cityLocalized: LocalizedNames
+    /// The texts of `cityLocalized`: 146,000 names kept in the names section with the table that reads
+    /// them, not in `labels` (the places section), which every first whole placemark reads and keeps.
+    let cityLabels: StringPool
 
     /// Derived at load (not stored): each Natural Earth feature's packed ISO alpha-2, 0 when it has none.
     let countryCodes: [UInt16]
@@ -40,7 +44,8 @@ struct ForwardIndex: Sendable {
 
     init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, localities: LocalityTable = .empty,
          places: PlaceIndex, admin1: Admin1Table, divisions: DivisionTable = .empty, localized: LocalizedNames,
-         divisionLocalized: LocalizedNames = .empty, cityLocalized: LocalizedNames = .empty, countries: [Country]) {
+         divisionLocalized: LocalizedNames = .empty, cityLocalized: LocalizedNames = .empty,
+         cityLabels: StringPool = StringPool(bytes: Table([]), starts: Table([0])), countries: [Country]) {
         self.names = names
         self.divisions = divisions
         self.admin1Names = admin1Names
@@ -52,6 +57,7 @@ struct ForwardIndex: Sendable {
         self.localized = localized
         self.divisionLocalized = divisionLocalized
         self.cityLocalized = cityLocalized
+        self.cityLabels = cityLabels
         var divisionOfAdmin1 = [Int32](repeating: -1, count: admin1.count)
         for d in 0..<divisions.count {
             let a = Int(divisions.geonames[d])
@@ -143,6 +149,7 @@ struct ForwardIndex: Sendable {
         var localities = CityColumns()
         var cityNumber: [UInt32: UInt32] = [:]
         var cityLocalized: [(language: [UInt8], code: UInt32, text: UInt32)] = []
+        var cityLabels = StringPoolBuilder()
         var localityNames: [String] = []
         var admin1Of: [[UInt8]: Int] = [:]
         if let rows = data {
@@ -180,9 +187,9 @@ struct ForwardIndex: Sendable {
                 let tag = asciiLowercased(row.lang)
                 let language = languages[tag] ?? tag
                 if languages[tag] == nil { languages[tag] = tag }
-                // Added without looking for an equal label (`newLabel`): 146,000 names, and a look-up table
+                // In their own pool, without looking for an equal text: 146,000 names, and a look-up table
                 // over them would raise a first start's peak memory (as the divisions' translations did).
-                cityLocalized.append((language, k, newLabel(row.name)))
+                cityLocalized.append((language, k, cityLabels.append(row.name)))
             }
             for row in rows.localities where cities.count + localities.count < PlaceIndex.maxPlaces {
                 guard let code = CountryCode.pack(row.country) else { continue }
@@ -216,7 +223,7 @@ struct ForwardIndex: Sendable {
                   cities: cityTable, localities: localityTable, places: places,
                   admin1: Admin1Table(country: Table(admin1Country), name: Table(admin1Name)), divisions: divisions,
                   localized: LocalizedNames(localized), divisionLocalized: LocalizedNames(divisionLocalized),
-                  cityLocalized: LocalizedNames(cityLocalized),
+                  cityLocalized: LocalizedNames(cityLocalized), cityLabels: cityLabels.build(),
                   countries: countries)
     }
 }
