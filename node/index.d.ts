@@ -264,7 +264,7 @@ export interface ServerInfo {
   binaryFormatVersion: number;
   layers: { countries: LayerInfo; admin1: LayerInfo; timezones: LayerInfo };
   /** localities: the GeoNames places of 1,000+ that cities lacks, read only by the placemark's locality.
-   *  cityNames: the cities' names in other languages (CLDR exemplar cities) that `lang` shows. */
+   *  cityNames: the cities' names in other languages (CLDR exemplar cities, then GeoNames' language-tagged names) that `lang` shows. */
   tables: {
     cities: TableInfo;
     localities: TableInfo;
