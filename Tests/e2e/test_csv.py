@@ -111,12 +111,13 @@ def test_forward_mode():
 
 def test_forward_match_and_min_score():
     """Issue 16: --match code reads a column of ISO codes (a code that names nothing stays empty, never a
-    name starting with those letters); --match name ignores codes; --min-score empties weak rows."""
-    data = b"c\nAO\nnga\nFRAN\nRE\nGermany\n"
+    name starting with those letters; a territory the data folds into its sovereign gives that country, as
+    its points do); --match name ignores codes; --min-score empties weak rows."""
+    data = b"c\nAO\nnga\nFRAN\nZZ\nGermany\nRE\n"
     code, out, err = geocode(["--forward", "c", "--match", "code"], data)
     assert code == 0, err
     rows = list(csv.reader(io.StringIO(out.decode())))
-    assert [r[1] for r in rows[1:]] == ["AO", "NG", "", "", ""]
+    assert [r[1] for r in rows[1:]] == ["AO", "NG", "", "", "", "FR"]
     code, out, err = geocode(["--forward", "c", "--match", "name"], b"c\nDEU\nGermany\n")
     rows = list(csv.reader(io.StringIO(out.decode())))
     assert code == 0 and rows[1][4] != "DEU" and rows[2][1] == "DE", rows  # a name may start with D-E-U
