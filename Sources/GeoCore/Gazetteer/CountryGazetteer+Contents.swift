@@ -39,7 +39,7 @@ extension CountryGazetteer {
                           admin1Languages: search.divisionLocalized.languages.count,
                           cityTranslations: search.cityLocalized.entries.count,
                           cityLanguages: search.cityLocalized.languages.count,
-                          citiesTranslated: search.cityLocalized.distinctCodes, admin1Areas: admin1Layer?.featureCount,
+                          citiesTranslated: search.citiesTranslated, admin1Areas: admin1Layer?.featureCount,
                           timezoneAreas: timezoneLayer?.featureCount)
     }
 }
