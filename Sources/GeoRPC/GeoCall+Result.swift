@@ -101,7 +101,8 @@ extension GeoCall {
 
     /// The matches of a `forwardGeocode` call, charging the fuzzy walk to `budget` only if the search
     /// reaches it (``WorkCost/fuzzy(editBound:)``): the one costly tier, which a query that matches a name
-    /// or a prefix never pays for.
+    /// or a prefix never pays for; and the prefix scan by the names it scores
+    /// (``WorkCost/prefixScan(names:)``), which only short queries make long.
     /// - Throws: the budget's refusal when the walk does not fit; nothing was written.
     func forwardMatches(_ query: String, _ options: ForwardOptions, gazetteer: CountryGazetteer,
                         budget: inout WorkBudget) throws(RPCError) -> [ForwardMatch] {
@@ -109,6 +110,9 @@ extension GeoCall {
         var refusal: RPCError?
         let found = gazetteer.forward(query, options: options, fuzzy: { (bound) in
             refusal = budget.charge(WorkCost.fuzzy(editBound: bound))
+            return refusal == nil
+        }, prefix: { (names) in
+            refusal = budget.charge(WorkCost.prefixScan(names: names))
             return refusal == nil
         })
         if let refusal { throw refusal }

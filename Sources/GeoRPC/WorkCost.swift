@@ -31,8 +31,10 @@ public enum WorkCost {
     /// 100 → 6.6 (Canadian Arctic; 7.3 in BENCHMARKS.md), 500 → 6.0, 1,000 → 50 (52 in BENCHMARKS.md),
     /// 1,500 → 50, 2,000 → 100, 2,500 → 150, 3,000 → 250, 5,000 → 700, 10,000 → 660, 20,037.5 → 670
     /// (42° S 125° W; BENCHMARKS.md: 0.60–1.25 ms at 44.28° S 125.34° W over 4,010 sea points, 0.69 ms on a 1°
-    /// grid). The table is about twice those (1.6× the noisiest 1.25 ms at the largest radii); a radius
-    /// between two rows costs the larger row, so the estimate never falls below the measured curve.
+    /// grid). The table is about twice those; a radius between two rows costs the larger row, so the
+    /// estimate never falls below the measured curve. Remeasured on 2026-12-07 on the CI machine, which is
+    /// slower: 3,000 → 320, 5,000 → 1,660, 20,037.5 → 1,620 (42° S 125° W), so the last row went from 2,000
+    /// to 3,200 (a line of 5,000 such points took 8 s of CPU, over the 5–6.5 s the budget means).
     /// - Parameter radiusKm: `maxDistanceKm`, already checked to lie in [0, 20037.5].
     /// - Returns: units per point.
     @inline(__always)
@@ -46,7 +48,7 @@ public enum WorkCost {
     /// is the default radius: a million points at it cost 8,000,002 units, within the default budget.
     static let reverseTable: [(radius: Double, cost: Int)] = [
         (10, 8), (50, 9), (100, 15), (500, 15), (1_000, 100), (1_500, 100), (2_000, 200), (2_500, 300),
-        (3_000, 500), (GeoCall.maxDistanceKmLimit, 2_000),
+        (3_000, 500), (GeoCall.maxDistanceKmLimit, 3_200),
     ]
 
     /// One point's placemark: the country lookup (``reversePoint(radiusKm:)``), plus, for fields beyond the
@@ -89,9 +91,14 @@ public enum WorkCost {
     /// call): an exact name (`"paris"`, limit 5) 12; one letter, limit 5, 225; one letter, limit 250, 1,070
     /// to 1,530 (`a`, `b`, `c`, `k`, `m`, `s`); two or three letters, limit 250, 530 to 970; 64,000 bytes of
     /// `"a,a,…"` 1,600, of `"Paris, France, France, …"` 600, of one letter or combining marks 400–600.
-    /// Estimate: 400 + 10 per result of `limit` + 1 per 24 query bytes, so `"paris"` costs 452 (10,000 of
-    /// them fit the default budget), one letter at limit 250 costs 2,902 (1.9×; 10,000 of them, 12–15 s of
-    /// CPU measured, do not fit: about 3,400 are answered and the rest refused), 64,000 bytes 3,118 (1.95×).
+    /// Estimate: 400 + 10 per result of `limit` + 1 per 12 query bytes, so `"paris"` costs 452 (10,000 of
+    /// them fit the default budget), one letter at limit 250 costs 2,902, 64,000 bytes 5,735; plus the
+    /// prefix scan, charged once its length is known (``prefixScan(names:)``).
+    /// Remeasured on 2026-12-07 on the CI machine (slower, and with five times the city names of
+    /// Data/city-names.tsv): `"paris"` 18–26, `"a"` limit 5 615–760, one letter at limit 250 2,200–2,800,
+    /// `"ab"` limit 250 (1,037 names under it) 1,100, 64,000 bytes of `"a,a,…"` 2,800. Without the scan's
+    /// charge, 10,000 `["a", 250]` took 9.4 s of CPU (about 3,400 answered), near the 10 s that
+    /// scripts/attack allows; with it, `"s"` at limit 250 (40,040 names) costs 5,404 (1.9×), `"a"` 4,475.
     /// The fuzzy walk, which only a query that matches no name and no prefix reaches, is charged
     /// separately when the search gets there (``fuzzy(editBound:)``), so ordinary names do not pay for it.
     /// - Parameters:
@@ -102,9 +109,19 @@ public enum WorkCost {
         perCall + forwardBase + forwardPerResult * limit + Swift.min(queryBytes, 1 << 24) / forwardBytesPerUnit
     }
 
+    /// The prefix scan of a `forwardGeocode` call: scoring each name that starts with the query, asked
+    /// by the search once it knows how many there are (a one-letter query has 17,000–40,000, `"paris"`
+    /// a handful). Measured about 25 ns a name with its share of the reply (`"a"` at limit 5: 25,171 names,
+    /// 615–760 µs); 1 unit per 16 names is about twice that.
+    public static func prefixScan(names: Int) -> Int {
+        names / prefixNamesPerUnit
+    }
+
+    static let prefixNamesPerUnit = 16
+
     static let forwardBase = 400
     static let forwardPerResult = 10
-    static let forwardBytesPerUnit = 24
+    static let forwardBytesPerUnit = 12
 
     /// The fuzzy walk of a `forwardGeocode` query that matched no name and no prefix, charged when the
     /// search reaches it, before it runs; its cost is bounded by the trie, not by the query.
@@ -124,15 +141,18 @@ public enum WorkCost {
     static let fuzzyTwoEdits = 12_000
 
     /// One `countriesInBBox` call: the countries' boxes, then a polygon test for those that meet the box,
-    /// whose cost follows the box's area. Measured: whole world 2,260–2,760 µs, 140°×360° 1,840–2,000,
-    /// 45°×90° 210–240, 10°×10° 10, 1°×1° 4. Estimate 52 + 6,000 × the box's share of the globe's
-    /// lat/lon rectangle: 6,052 for the world (2.2×), 427 for 45°×90°, 61 for 10°×10° (10,000 fit easily).
+    /// whose cost follows the box's area. Measured first: whole world 2,260–2,760 µs, 140°×360° 1,840–2,000,
+    /// 45°×90° 210–240, 10°×10° 10, 1°×1° 4. Since countries whose boxes lie inside are taken without a
+    /// walk (2026-12-07, CI machine, `scripts/work-calibrate --calls`, medians of 3): whole world 190,
+    /// 140°×360° 920, 90°×180° 1,190, 45°×90° 420, 30°×70° 125. Estimate 52 + 10,000 × the box's share of
+    /// the globe's lat/lon rectangle: 677 for 45°×90° (1.6×), 2,552 for 90°×180° (2.1×), 10,052 for the
+    /// world (over-charged: about 1,000 of them fit a line), 67 for 10°×10° (10,000 fit easily).
     /// - Parameter box: the checked box; an antimeridian-crossing box counts its wrapped width.
     public static func countriesInBBox(_ box: GeoBox) -> Int {
         var width = box.maxLon - box.minLon
         if width < 0 { width += 360 }
         let fraction = Swift.min(1, Swift.max(0, width / 360 * (box.maxLat - box.minLat) / 180))
-        return perCall + 50 + Int((6_000 * fraction).rounded(.up))
+        return perCall + 50 + Int((10_000 * fraction).rounded(.up))
     }
 
     /// One `rpc.discover`: copying the OpenRPC document into the reply, charged 1 unit per 1,000 bytes

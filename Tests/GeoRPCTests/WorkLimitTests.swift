@@ -88,6 +88,37 @@ struct WorkLimitTests {
         #expect(replies[3]["error"]?["data"]?["found"]?.doubleValue == Double(base))
     }
 
+    @Test("a prefix scan is charged for the names under it, once their number is known: one unit short, refused")
+    func prefixScanCharged() throws {
+        let gazetteer = try Fixture.gazetteer.get()
+        // How many names the search scores under "s" (country names in ~40 languages here; 40,040 with
+        // the cities of the real index).
+        var scanned = 0
+        _ = gazetteer.forward("s", options: ForwardOptions(limit: 250), fuzzy: { _ in true }, prefix: { names in
+            scanned = names
+            return true
+        })
+        let charge = WorkCost.prefixScan(names: scanned)
+        #expect(charge >= 1, "\(scanned) names")
+        let base = WorkCost.forward(queryBytes: 1, limit: 250)
+        let line = #"{"jsonrpc":"2.0","id":5,"method":"forwardGeocode","params":["s",250]}"#
+        let fits = try Fixture.server(limits: RPCLimits(maxWork: base + charge))
+        #expect(try fits.reply(line)["result"]?.arrayValue?.isEmpty == false)
+        let short = try Fixture.server(limits: RPCLimits(maxWork: base + charge - 1))
+        let refused = try short.reply(line)
+        #expect(refused["id"]?.doubleValue == 5)
+        #expect(refused["error"]?["data"]?["limit"] == .string("maxWork"))
+        #expect(refused["error"]?["data"]?["found"]?.doubleValue == Double(charge))
+        // An exact name scans what starts with it, far fewer: "france" costs its base and next to nothing.
+        var exactScan = 0
+        _ = gazetteer.forward("france", options: ForwardOptions(limit: 250), fuzzy: { _ in true }, prefix: { names in
+            exactScan = names
+            return true
+        })
+        #expect(exactScan < scanned / 10)
+        #expect(WorkCost.prefixScan(names: 40_040) > 2 * WorkCost.prefixScan(names: 17_187))
+    }
+
     @Test("estimates grow with what makes calls slow: radius, limit, query length, box area")
     func monotone() {
         let radii: [Double] = [0, 10, 100, 1000, 2000, 2500, 5000, 10000, 20037.5]

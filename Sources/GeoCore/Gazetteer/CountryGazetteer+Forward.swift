@@ -31,11 +31,14 @@ extension CountryGazetteer {
     }
 
     /// As ``forward(_:options:)``, asking `fuzzy` (with the edit bound, 1 or 2) before the fuzzy walk,
-    /// the one costly tier, which only a query that matches nothing else reaches.
-    /// - Returns: nil when `fuzzy` returned false: nothing was searched past the exact and prefix tiers.
-    public func forward(_ query: String, options: ForwardOptions, fuzzy: (_ editBound: Int) -> Bool) -> [ForwardMatch]? {
+    /// the one costly tier, which only a query that matches nothing else reaches, and `prefix` (with the
+    /// number of names that start with the query) before the prefix scan.
+    /// - Returns: nil when `fuzzy` or `prefix` returned false: nothing was searched past that point.
+    public func forward(_ query: String, options: ForwardOptions, fuzzy: (_ editBound: Int) -> Bool,
+                        prefix: (_ names: Int) -> Bool = { _ in true }) -> [ForwardMatch]? {
         let index = search
-        guard var found = index.search(query, options: options, countries: countries, fuzzy: fuzzy) else { return nil }
+        guard var found = index.search(query, options: options, countries: countries, fuzzy: fuzzy, prefix: prefix)
+        else { return nil }
         // Numbers first (no capture of the gazetteer: copying it into a closure costs a retain per table).
         found.sort { $0.beats($1) }
         // Equal score, kind and population: by English name, as documented (rare, so names are decoded only here).

@@ -109,11 +109,65 @@ public struct CountryGazetteer: Sendable {
 
     /// The countries whose land really meets `box` (polygon intersection, not bounding-box overlap).
     /// - Returns: indices into `countries`, sorted by English name, then ADM0_A3.
+    ///
+    /// A country whose own box lies inside `box` meets it without a polygon test, and one whose box misses
+    /// `box` cannot meet it; the grid is walked only for the rest, and stops once they are all found. A box
+    /// around the whole world costs a pass over the countries' boxes, not over every cell of the grid
+    /// (2.5 ms before, for each of a batch of 10,000 such calls: scripts/attack check 9).
     public func countries(in box: GeoBox) -> [Int] {
+        let parts = box.parts
+        // `found` starts true for the countries already decided, which the grid walk then skips; `inside`
+        // marks those decided in, `candidate` those left to the walk.
         var found = [Bool](repeating: false, count: countries.count)
-        for part in box.parts { index.collectAreas(intersecting: part, into: &found) }
+        var inside = found, candidate = found
+        var remaining = 0
+        var windows: [(country: Int, box: BoundingBox)] = [], windowArea = 0.0, unboxed = false
+        for k in countries.indices {
+            let own = boxes[k]
+            // A country with no polygon has the box 0,0,0,0 (`init(countries:cellSize:)`): left to the
+            // grid, which never finds it.
+            let hasArea = own.minLat != 0 || own.minLon != 0 || own.maxLat != 0 || own.maxLon != 0
+            // The country's box as one or two spans, without an array per country (a 10°×10° box costs
+            // a few µs in all). `parts` already holds the zero-width span on the other spelling of ±180°.
+            let crosses = own.crossesAntimeridian
+            let east = BoundingBox(west: own.minLon, south: own.minLat, east: crosses ? 180 : own.maxLon, north: own.maxLat)
+            let west = BoundingBox(west: -180, south: own.minLat, east: own.maxLon, north: own.maxLat)
+            let spans = 0..<(crosses ? 2 : 1)
+            func span(_ i: Int) -> BoundingBox { i == 0 ? east : west }
+            if hasArea && spans.allSatisfy({ i in parts.contains { $0.contains(span(i)) } }) {
+                inside[k] = true
+                found[k] = true
+            } else if !hasArea {
+                candidate[k] = true
+                remaining += 1
+                unboxed = true
+            } else if spans.contains(where: { i in parts.contains { $0.intersects(span(i)) } }) {
+                candidate[k] = true
+                remaining += 1
+                for i in spans {
+                    for part in parts where part.intersects(span(i)) {
+                        let window = part.intersection(span(i))
+                        windows.append((k, window))
+                        windowArea += window.degreeArea
+                    }
+                }
+            } else {
+                found[k] = true
+            }
+        }
+        // A candidate can only meet the box inside its own box: walk those windows when they are smaller
+        // in all than the box (a box that cuts Antarctica walks its sliver of it, not the world), else the box.
+        if !unboxed && windowArea < parts.reduce(0, { $0 + $1.degreeArea }) {
+            for (k, window) in windows where remaining > 0 && !found[k] {
+                index.collectAreas(intersecting: window, into: &found, remaining: &remaining)
+            }
+        } else {
+            for part in parts where remaining > 0 {
+                index.collectAreas(intersecting: part, into: &found, remaining: &remaining)
+            }
+        }
         var result: [Int] = []
-        for k in countries.indices where found[k] { result.append(k) }
+        for k in countries.indices where inside[k] || (candidate[k] && found[k]) { result.append(k) }
         result.sort { displayRank[$0] < displayRank[$1] }
         return result
     }

@@ -40,6 +40,20 @@ public struct BoundingBox: Equatable, Sendable {
         west <= other.east && other.west <= east && south <= other.north && other.south <= north
     }
 
+    /// True when every point of `other` lies in this closed box.
+    public func contains(_ other: BoundingBox) -> Bool {
+        west <= other.west && other.east <= east && south <= other.south && other.north <= north
+    }
+
+    /// The points the two closed boxes share; empty (`isEmpty`) when they share none.
+    public func intersection(_ other: BoundingBox) -> BoundingBox {
+        BoundingBox(west: max(west, other.west), south: max(south, other.south),
+                    east: min(east, other.east), north: min(north, other.north))
+    }
+
+    /// The box's extent in square degrees (0 when empty): a measure of how many grid cells it covers.
+    public var degreeArea: Double { isEmpty ? 0 : (east - west) * (north - south) }
+
     /// True when `point` lies in the closed box.
     public func contains(_ point: GeoPoint) -> Bool {
         point.lon >= west && point.lon <= east && point.lat >= south && point.lat <= north

@@ -18,7 +18,18 @@ extension CountryIndex {
 
     /// Marks in `found` every area that meets `box` (see `areas(intersecting:)`).
     public func collectAreas(intersecting box: BoundingBox, into found: inout [Bool]) {
-        if box.isEmpty { return }
+        var unbounded = Int.max
+        collectAreas(intersecting: box, into: &found, remaining: &unbounded)
+    }
+
+    /// Marks in `found` every area that meets `box`, counting `remaining` down for each area it marks,
+    /// and stops once it reaches 0.
+    ///
+    /// A caller that knows which areas can still be found (those whose own box meets `box`) sets `found`
+    /// for all the others and passes their number: a box that spans most of the world then stops as soon
+    /// as its last candidate turns up, instead of visiting every cell (``CountryGazetteer/countries(in:)``).
+    public func collectAreas(intersecting box: BoundingBox, into found: inout [Bool], remaining: inout Int) {
+        if box.isEmpty || remaining <= 0 { return }
         let r0 = row(of: max(-90, box.south)), r1 = row(of: min(90, box.north))
         let c0 = column(of: max(-180, box.west)), c1 = column(of: min(180, box.east))
         for r in r0...r1 {
@@ -27,7 +38,11 @@ extension CountryIndex {
                 let cell = cell(row: r, column: c)
                 if cell == Self.sea { continue }
                 if cell & Self.borderBit == 0 {
-                    found[Int(cell)] = true
+                    if !found[Int(cell)] {
+                        found[Int(cell)] = true
+                        remaining -= 1
+                        if remaining == 0 { return }
+                    }
                     continue
                 }
                 let part = BoundingBox(
@@ -38,7 +53,11 @@ extension CountryIndex {
                 var entry = record + 1
                 for _ in 0..<Int(borderData[record]) {
                     let area = entryArea(entry)
-                    if !found[area] && entryMeets(entry: entry, part: part, south: south) { found[area] = true }
+                    if !found[area] && entryMeets(entry: entry, part: part, south: south) {
+                        found[area] = true
+                        remaining -= 1
+                        if remaining == 0 { return }
+                    }
                     entry = nextEntry(after: entry)
                 }
             }

@@ -166,6 +166,9 @@ public struct JSONWriter {
     /// Appends `"text"` with the escapes RFC 8259 requires (and the short forms where they exist).
     /// Runs of bytes that need no escape are copied in bulk.
     mutating func appendQuoted(_ text: String) {
+        // A native string's bytes in place, without the mutable copy `withUTF8` needs (a uniqueness check,
+        // a retain and a release per key and value: a tenth of a 250-result forward reply's cost).
+        if text.utf8.withContiguousStorageIfAvailable({ appendQuoted(utf8: $0) }) != nil { return }
         var text = text
         text.withUTF8 { appendQuoted(utf8: $0) }
     }

@@ -43,13 +43,18 @@ extension ForwardIndex {
     /// they leave no city (`split`); names under a prefix are scored from their postings and key lengths,
     /// without decoding them, and a cheap bound skips those that cannot rank; the fuzzy walk's cost does
     /// not grow with the query (`KeyIndex.forEachFuzzy`). The readings above add a fixed number of lookups.
-    /// - Parameter fuzzy: asked once, just before the fuzzy walk (the costly part), whether it may run;
-    ///   the server charges its work budget there, so only queries that reach the walk pay for it.
-    /// - Returns: the candidates; nil when `fuzzy` refused the walk.
+    /// - Parameters:
+    ///   - fuzzy: asked once, just before the fuzzy walk (the costly part), whether it may run;
+    ///     the server charges its work budget there, so only queries that reach the walk pay for it.
+    ///   - prefix: asked once, with the number of names under the prefix, before they are scored: a
+    ///     one-letter query scans tens of thousands, an exact name none, and the server charges each
+    ///     for what it scans.
+    /// - Returns: the candidates; nil when `fuzzy` or `prefix` refused.
     /// - Complexity: O(query bytes) to fold it, O(log n) for the lookup, plus the postings under the
     ///   prefix, plus the fuzzy walk.
     func search(_ query: String, options: ForwardOptions, countries: [Country],
-                fuzzy: (_ editBound: Int) -> Bool) -> [ForwardCandidate]? {
+                fuzzy: (_ editBound: Int) -> Bool,
+                prefix: (_ names: Int) -> Bool = { _ in true }) -> [ForwardCandidate]? {
         guard options.limit > 0 else { return [] }
         if !options.countries && !options.cities && !options.admin1 { return [] }
         let codeFilter = options.countryCodes?.compactMap(CountryCode.pack)
@@ -289,6 +294,7 @@ extension ForwardIndex {
                 cursor.skip(prefix: key[...])
                 end = cursor.position
             }
+            if !prefix(end - i) { return nil }
             for k in i..<end {
                 let posting = names.posting(k)
                 guard let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: false, flag: false)

@@ -151,4 +151,31 @@ struct CountryGazetteerTests {
         #expect(gazetteer.countries(in: GeoBox(minLat: -40, minLon: -30, maxLat: -35, maxLon: -25)).isEmpty,
                 "open South Atlantic")
     }
+
+    @Test("countries in a box: the box prefilter and early stop answer as the whole grid walk, boxes of every size")
+    func boxesAgreeWithGridWalk() {
+        var random = TestRandom(seed: 2026)
+        let index = gazetteer.spatialIndex
+        var boxes = [GeoBox(minLat: -90, minLon: -180, maxLat: 90, maxLon: 180),
+                     GeoBox(minLat: -70, minLon: -180, maxLat: 70, maxLon: 180),
+                     GeoBox(minLat: -90, minLon: 0, maxLat: 90, maxLon: -0.5),
+                     GeoBox(minLat: 65, minLon: -180, maxLat: 67, maxLon: -180),
+                     GeoBox(minLat: 65, minLon: 180, maxLat: 67, maxLon: 180)]
+        for _ in 0..<600 {
+            // Sizes from a fraction of a degree to the whole globe, some crossing the antimeridian.
+            let height = random.uniform(0, 180) * (random.int(0, 2) == 0 ? 0.02 : 1)
+            let south = random.uniform(-90, 90 - height)
+            let width = random.uniform(0, 360) * (random.int(0, 2) == 0 ? 0.02 : 1)
+            let west = random.uniform(-180, 180)
+            var east = west + width
+            if east > 180 { east -= 360 }
+            boxes.append(GeoBox(minLat: south, minLon: west, maxLat: south + height, maxLon: east))
+        }
+        for box in boxes {
+            var found = [Bool](repeating: false, count: gazetteer.countries.count)
+            for part in box.parts { index.collectAreas(intersecting: part, into: &found) }
+            let walked = gazetteer.countries.indices.filter { found[$0] }
+            #expect(gazetteer.countries(in: box).sorted() == walked, "\(box)")
+        }
+    }
 }
