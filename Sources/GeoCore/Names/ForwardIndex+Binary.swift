@@ -73,7 +73,7 @@ extension ForwardIndex {
     /// No names at all, for a gazetteer whose places and names sections are not loaded yet: every table
     /// empty, nothing built (the placeholder costs nothing at start-up; `CountryGazetteer+Sections.swift`).
     static func placeholder(countries: [Country]) -> ForwardIndex {
-        ForwardIndex(names: .empty, admin1Names: .empty, labels: StringPool(bytes: Table([]), starts: Table([0])),
+        ForwardIndex(names: .empty, admin1Names: .empty, labels: .empty,
                      cities: .empty, places: .empty, admin1: .empty, localized: .empty, countries: countries)
     }
 }

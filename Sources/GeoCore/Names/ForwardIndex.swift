@@ -48,7 +48,7 @@ struct ForwardIndex: Sendable {
     init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, localities: LocalityTable = .empty,
          places: PlaceIndex, admin1: Admin1Table, divisions: DivisionTable = .empty, localized: LocalizedNames,
          divisionLocalized: LocalizedNames = .empty, cityLocalized: LocalizedNames = .empty,
-         cityLabels: StringPool = StringPool(bytes: Table([]), starts: Table([0])), countries: [Country]) {
+         cityLabels: StringPool = .empty, countries: [Country]) {
         self.names = names
         self.divisions = divisions
         self.admin1Names = admin1Names
@@ -61,16 +61,7 @@ struct ForwardIndex: Sendable {
         self.divisionLocalized = divisionLocalized
         self.cityLocalized = cityLocalized
         self.cityLabels = cityLabels
-        var translated = [Bool](repeating: false, count: cities.count)
-        var citiesTranslated = 0
-        for e in cityLocalized.entries.buffer {
-            let c = Int(truncatingIfNeeded: e >> 32)
-            if c >= 0 && c < translated.count && !translated[c] {
-                translated[c] = true
-                citiesTranslated += 1
-            }
-        }
-        self.citiesTranslated = citiesTranslated
+        citiesTranslated = cityLocalized.distinctCodes(below: cities.count)
         var divisionOfAdmin1 = [Int32](repeating: -1, count: admin1.count)
         for d in 0..<divisions.count {
             let a = Int(divisions.geonames[d])

@@ -77,11 +77,19 @@ struct LocalizedNames: Sendable {
         return Int(entries[lo] & 0xFFFF_FFFF)
     }
 
-    /// How many different things (countries, divisions, cities) have a name in at least one language.
-    var distinctCodes: Int {
-        var seen = Set<UInt32>()
-        for e in entries.buffer { seen.insert(UInt32(truncatingIfNeeded: e >> 32)) }
-        return seen.count
+    /// How many different things (countries, divisions, cities) numbered below `count` have a name in at
+    /// least one language: one bitmap pass, run once at load (`ForwardIndex.citiesTranslated`), never per call.
+    func distinctCodes(below count: Int) -> Int {
+        var seen = [Bool](repeating: false, count: max(count, 0))
+        var distinct = 0
+        for e in entries.buffer {
+            let code = Int(truncatingIfNeeded: e >> 32)
+            if code >= 0 && code < seen.count && !seen[code] {
+                seen[code] = true
+                distinct += 1
+            }
+        }
+        return distinct
     }
 
     func write(to out: inout BinaryWriter) {

@@ -11,6 +11,9 @@ struct StringPool: Sendable {
         self.starts = starts
     }
 
+    /// No strings: the pool of a table that has none (a placeholder index, a layer without names).
+    static let empty = StringPool(bytes: Table([]), starts: Table([0]))
+
     var count: Int { starts.count - 1 }
 
     /// String `i`'s bytes; valid while the pool lives.

@@ -63,7 +63,7 @@ struct PlaceIndex: Sendable {
     static var empty: PlaceIndex {
         PlaceIndex(vectors: Table([]), rank: Table([]), nodes: Table([]), leafStart: Table([0]), candidates: Table([]),
                    lookup: Table([]), bucketStart: Table([]), bucketPlaces: Table([]),
-                   names: StringPool(bytes: Table([]), starts: Table([0])))
+                   names: .empty)
     }
 
     /// Place `i`'s unit vector.

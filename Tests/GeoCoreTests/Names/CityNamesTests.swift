@@ -89,6 +89,7 @@ struct CityNamesTests {
         #expect(names.text(code: 4_464, language: Array("fr".utf8)) == 2)
         #expect(names.text(code: 70_000, language: Array("de-at".utf8)) == 3)
         #expect(names.text(code: 4_464, language: Array("de".utf8)) == nil)
-        #expect(names.distinctCodes == 2)
+        #expect(names.distinctCodes(below: 100_000) == 2)
+        #expect(names.distinctCodes(below: 10_000) == 1, "only 4,464 is below 10,000")
     }
 }
