@@ -85,19 +85,11 @@ extension ForwardIndex {
                     return nil
                 }
                 let population = cities.places.population[target]
-                var scored = UInt64(population)
                 // Worked out once: `spelling` compares the key with the city's own name.
                 let otherName = kind == .cityAlternate && !spelling()
-                if target < cities.capital.count && cities.capital[target] != 0 {
-                    // The capital's weight is for the capital's own name, not for another name it also
-                    // carries ("Victoria" of Hong Kong: the Seychelles' capital comes first), nor for a
-                    // spelling of it that is another place's own name ("Delhi", an alternate of Dili).
-                    let byName = exactName && kind == .cityName
-                    scored = max(scored * (byName ? ForwardScore.capitalExactWeight : 10),
-                                 byName ? ForwardScore.capitalNameFloor : ForwardScore.capitalFloor)
-                }
-                if otherName { scored /= 100 }
-                return (kind, UInt32(min(scored, UInt64(UInt32.max))), Int(population))
+                let scored = Self.scoredPopulation(in: cities, city: target, byName: exactName && kind == .cityName,
+                                                   otherName: otherName)
+                return (kind, scored, Int(population))
             }
             if kind.isDivision {
                 // Issue 15: a division answers the whole query, or one qualified by the division's own country
@@ -295,7 +287,17 @@ extension ForwardIndex {
                 end = cursor.position
             }
             if !prefix(end - i) { return nil }
-            for k in i..<end {
+            let queryLength = key.count
+            var k = i
+            while k < end {
+                // A whole block of names passed at once when none of them can reach the worst kept score
+                // (`PrefixBlocks`): under one letter, most blocks hold only small towns and long names.
+                if k == i || k & PrefixBlocks.mask == 0, let threshold = top.threshold,
+                   prefixBlocks.bound(block: k >> PrefixBlocks.shift, queryLength: queryLength) < threshold {
+                    k = (k | PrefixBlocks.mask) + 1
+                    continue
+                }
+                defer { k += 1 }
                 let posting = names.posting(k)
                 guard let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: false, flag: false)
                 else { continue }

@@ -32,6 +32,11 @@ struct ForwardIndex: Sendable {
     /// `rpc.discover` (a batch of 10,000 of those counted 146,000 entries each: 40 s of CPU).
     let citiesTranslated: Int
 
+    /// Derived at load: per 64 names, the best prefix score any could reach, so a short prefix's scan
+    /// passes the blocks that cannot rank (`PrefixBlocks`).
+    /// `var` only so a test can compare the scan without it.
+    var prefixBlocks: PrefixBlocks
+
     /// Derived at load (not stored): each Natural Earth feature's packed ISO alpha-2, 0 when it has none.
     let countryCodes: [UInt16]
     /// Derived at load: the first feature with each packed alpha-2.
@@ -62,6 +67,12 @@ struct ForwardIndex: Sendable {
         self.cityLocalized = cityLocalized
         self.cityLabels = cityLabels
         citiesTranslated = cityLocalized.distinctCodes(below: cities.count)
+        // As the prefix scan admits a city name: no exact-name weight, an alternate name a hundredth.
+        prefixBlocks = PrefixBlocks(names: names, cityScored: { target, kind in
+            target < cities.count
+                ? Self.scoredPopulation(in: cities, city: target, byName: false, otherName: kind == .cityAlternate)
+                : nil
+        })
         var divisionOfAdmin1 = [Int32](repeating: -1, count: admin1.count)
         for d in 0..<divisions.count {
             let a = Int(divisions.geonames[d])
@@ -70,6 +81,23 @@ struct ForwardIndex: Sendable {
         self.divisionOfAdmin1 = divisionOfAdmin1
         countryCodes = countries.map { $0.iso2.flatMap(CountryCode.pack) ?? 0 }
         countryOfCode = Self.primaryFeatures(countries)
+    }
+
+    /// The population city `target`'s score uses: its own, times `ForwardScore.capitalExactWeight` for a
+    /// capital matched exactly by its own name (`byName`; at least `capitalNameFloor`), else times 10 for a
+    /// capital (at least `capitalFloor`), then a hundredth for a name that is not its own (`otherName`).
+    ///
+    /// The capital's weight is for the capital's own name, not for another name it also carries
+    /// ("Victoria" of Hong Kong: the Seychelles' capital comes first), nor for a spelling of it that is
+    /// another place's own name ("Delhi", an alternate of Dili).
+    static func scoredPopulation(in cities: CityTable, city target: Int, byName: Bool, otherName: Bool) -> UInt32 {
+        var scored = UInt64(cities.places.population[target])
+        if target < cities.capital.count && cities.capital[target] != 0 {
+            scored = max(scored * (byName ? ForwardScore.capitalExactWeight : 10),
+                         byName ? ForwardScore.capitalNameFloor : ForwardScore.capitalFloor)
+        }
+        if otherName { scored /= 100 }
+        return UInt32(min(scored, UInt64(UInt32.max)))
     }
 
     /// Place `i`'s columns (a city's or a locality's, see `places`): the row of a placemark's locality.
