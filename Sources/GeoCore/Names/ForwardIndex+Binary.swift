@@ -3,7 +3,7 @@
 ///
 /// The places section (labels, admin-1 divisions, cities, localities, the places index over both) is all a placemark's
 /// `locality` reads; the names section (localized names, the admin-1 keys, the divisions, the divisions' and
-/// cities' localized names, the latter with their own texts, the name keys) is
+/// cities' localized names, the latter with their own texts, the name keys and their prefix blocks) is
 /// what forward search adds. Kept apart so a server answering the default placemark reads, sums and keeps
 /// 7 MB instead of 17.6 MB (issue 15: memory and time to the first whole placemark).
 extension ForwardIndex {
@@ -25,6 +25,7 @@ extension ForwardIndex {
         cityLabels.write(to: &out)
         cityLocalized.write(to: &out)
         names.write(to: &out)
+        prefixBlocks.write(to: &out)
     }
 
     /// Reads what `writePlaces(to:)` wrote: an index whose name tables are empty until `withNames(reading:)`
@@ -62,10 +63,11 @@ extension ForwardIndex {
             kind == .admin1 ? 0 : (kind.isCity ? cityCount : (kind.isDivision ? divisions.count : countries.count))
         })
         try cities.checkNames(entryCount: names.count)
+        let prefixBlocks = try PrefixBlocks(reading: &input, nameCount: names.count)
         return ForwardIndex(names: names, admin1Names: admin1Names, labels: labels, cities: cities, localities: localities,
                             places: places, admin1: admin1, divisions: divisions, localized: localized,
                             divisionLocalized: divisionLocalized, cityLocalized: cityLocalized, cityLabels: cityLabels,
-                            countries: countries)
+                            prefixBlocks: prefixBlocks, countries: countries)
     }
 }
 

@@ -32,8 +32,8 @@ struct ForwardIndex: Sendable {
     /// `rpc.discover` (a batch of 10,000 of those counted 146,000 entries each: 40 s of CPU).
     let citiesTranslated: Int
 
-    /// Derived at load: per 64 names, the best prefix score any could reach, so a short prefix's scan
-    /// passes the blocks that cannot rank (`PrefixBlocks`).
+    /// Per 64 names, the best prefix score any could reach, so a short prefix's scan passes the blocks
+    /// that cannot rank (`PrefixBlocks`); stored with the names.
     /// `var` only so a test can compare the scan without it.
     var prefixBlocks: PrefixBlocks
 
@@ -53,7 +53,7 @@ struct ForwardIndex: Sendable {
     init(names: KeyIndex, admin1Names: KeyIndex, labels: StringPool, cities: CityTable, localities: LocalityTable = .empty,
          places: PlaceIndex, admin1: Admin1Table, divisions: DivisionTable = .empty, localized: LocalizedNames,
          divisionLocalized: LocalizedNames = .empty, cityLocalized: LocalizedNames = .empty,
-         cityLabels: StringPool = .empty, countries: [Country]) {
+         cityLabels: StringPool = .empty, prefixBlocks: PrefixBlocks? = nil, countries: [Country]) {
         self.names = names
         self.divisions = divisions
         self.admin1Names = admin1Names
@@ -67,8 +67,9 @@ struct ForwardIndex: Sendable {
         self.cityLocalized = cityLocalized
         self.cityLabels = cityLabels
         citiesTranslated = cityLocalized.distinctCodes(below: cities.count)
-        // As the prefix scan admits a city name: no exact-name weight, an alternate name a hundredth.
-        prefixBlocks = PrefixBlocks(names: names, cityScored: { target, kind in
+        // Read from the index file, else built: as the prefix scan admits a city name, with no exact-name
+        // weight and an alternate name at a hundredth.
+        self.prefixBlocks = prefixBlocks ?? PrefixBlocks(names: names, cityScored: { target, kind in
             target < cities.count
                 ? Self.scoredPopulation(in: cities, city: target, byName: false, otherName: kind == .cityAlternate)
                 : nil

@@ -6,7 +6,8 @@
 /// a block's names are neighbours in the alphabet, so most blocks hold only long names and small towns,
 /// which no prefix score of theirs can lift above the kept five.
 ///
-/// Built at load from the postings and the cities' populations (one pass, no file format change). A bound,
+/// Built with the name index and stored in its section of the binary index (a pass over 589,000 postings
+/// and the cities' populations took about 15 ms: too slow for the first query after start-up). A bound,
 /// never an estimate: each kind's score is taken at its shortest key in the block (a prefix score grows
 /// as the query covers more of the name) and, for cities, at the largest population width there, as
 /// `ForwardScore.prefixBound` takes one name's; filters (country codes, qualifiers, kinds) only lower what
@@ -19,11 +20,25 @@ struct PrefixBlocks: Sendable {
     /// Per block: byte 0 the shortest key length of its country names, byte 1 of its divisions', byte 2 of
     /// its cities' (0 when the block has none of that kind; lengths clamped to 1...255), byte 3 the bit
     /// width of the largest population a city name of the block is scored with.
-    let summaries: [UInt32]
+    let summaries: Table<UInt32>
 
-    static let empty = PrefixBlocks(summaries: [])
+    /// No blocks: every bound is infinite, so the scan passes nothing (an index without names).
+    static let empty = PrefixBlocks(summaries: Table([]))
 
-    init(summaries: [UInt32]) {
+    init(summaries: Table<UInt32>) {
+        self.summaries = summaries
+    }
+
+    func write(to out: inout BinaryWriter) {
+        out.array(summaries)
+    }
+
+    /// Reads what `write(to:)` wrote, for an index of `nameCount` names: one summary per block, each
+    /// population width at most 32 (`bound` indexes `ForwardScore.qualityBounds` with it).
+    init(reading input: inout BinaryReader, nameCount: Int) throws(BinaryFormatError) {
+        let summaries = try input.table(of: UInt32.self)
+        guard summaries.count == (nameCount + Self.mask) >> Self.shift else { throw .invalid("prefix blocks") }
+        for summary in summaries.buffer where summary >> 24 > 32 { throw .invalid("prefix block width") }
         self.summaries = summaries
     }
 
@@ -59,7 +74,7 @@ struct PrefixBlocks: Sendable {
             }
             summaries[k >> Self.shift] = summary
         }
-        self.summaries = summaries
+        self.summaries = Table(summaries)
     }
 
     /// No prefix score of a name in `block`, for a query key of `queryLength` bytes, reaches this.
