@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Start-up time and memory of `geocoder` servers, and how much of the index file each has mapped.
 
-    scripts/startup-memory.py [--runs N] [--data PATH] [--fields F,F] [--then-all] [--server-args "..."] BINARY...
+    scripts/startup-memory.py [--runs N] [--data PATH] [--fields F,F | --forward] [--then-all] [--server-args "..."] BINARY...
 
 For each binary (in turn, `--rounds` times, so a noisy machine affects them alike): N spawns, each sending
 one reverseGeocode and waiting for the answer; then the median spawn → answer time (and the child's CPU
@@ -14,7 +14,8 @@ start first. BENCHMARKS.md, "Start-up memory (issue 4d)" and "Index cache owned 
 
 `--fields` asks the timed request for those placemark members (default: the country alone, which reads only
 the index's core section; `--fields default` names none, so the server answers its default, the whole placemark); `--then-all` then sends a full placemark and a forwardGeocode (every section
-used) and reports VmRSS after them too ("Start-up with sections read when first used", issue 15).
+used) and reports VmRSS after them too ("Start-up with sections read when first used", issue 15). `--forward` times a
+first forwardGeocode instead (the places and names sections).
 """
 import argparse
 import os
@@ -95,11 +96,15 @@ def main():
     ap.add_argument("--fields", help="placemark members for the timed request, e.g. country,admin1,timezone")
     ap.add_argument("--then-all", action="store_true", help="then use every section and report VmRSS again")
     ap.add_argument("--server-args", default="", help="extra server arguments, e.g. --no-layers")
+    ap.add_argument("--forward", action="store_true",
+                    help='time a forwardGeocode ["Paris"] instead (reads the places and names sections)')
     opts = ap.parse_args()
     args = ["--data", opts.data] if opts.data else []
     args += opts.server_args.split()
     request = REQUEST
-    if opts.fields == "default":
+    if opts.forward:
+        request = b'{"jsonrpc":"2.0","method":"forwardGeocode","params":["Paris"],"id":1}\n'
+    elif opts.fields == "default":
         request = DEFAULT_REQUEST
     elif opts.fields:
         fields = ",".join(f'"{f}"' for f in opts.fields.split(","))
