@@ -301,13 +301,7 @@ extension ForwardIndex {
                 let posting = names.posting(k)
                 guard let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: false, flag: false)
                 else { continue }
-                let length: Int
-                if let known = names.keyLength(k) {
-                    length = known
-                } else {
-                    cursor.seek(k)
-                    length = cursor.key.count
-                }
+                let length = names.keyLength(k, decoding: &cursor)
                 let coverage = Double(key.count) / Double(max(length, key.count))
                 if let threshold = top.threshold,
                    ForwardScore.prefixBound(kind, coverage: coverage, population: scored) < threshold {

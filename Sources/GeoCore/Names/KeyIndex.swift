@@ -328,6 +328,13 @@ struct KeyIndex: Sendable {
         return length < 255 ? length : nil
     }
 
+    /// Entry `i`'s key length: the stored one, else (255 bytes or more) folded with `cursor`.
+    func keyLength(_ i: Int, decoding cursor: inout Cursor) -> Int {
+        if let known = keyLength(i) { return known }
+        cursor.seek(i)
+        return cursor.key.count
+    }
+
     static var empty: KeyIndex {
         var builder = KeyIndexBuilder()
         return builder.build()

@@ -53,14 +53,7 @@ struct PrefixBlocks: Sendable {
         for k in 0..<count {
             let posting = names.posting(k)
             guard let kind = posting.kind, !kind.isCode, kind != .admin1 else { continue }
-            var length: Int
-            if let known = names.keyLength(k) {
-                length = known
-            } else {
-                cursor.seek(k)
-                length = cursor.key.count
-            }
-            length = min(max(length, 1), 255)
+            let length = min(max(names.keyLength(k, decoding: &cursor), 1), 255)
             var summary = summaries[k >> Self.shift]
             let byte = kind.isCity ? 2 : (kind.isDivision ? 1 : 0)
             let shift = UInt32(8 * byte)
@@ -86,13 +79,16 @@ struct PrefixBlocks: Sendable {
             if length == 0 { return nil }
             return Double(queryLength) / Double(max(length, queryLength))
         }
+        // Each kind's own bound (`ForwardScore.prefixBound`, as the scan takes one name's) at the block's
+        // shortest key of that kind, a city's at the largest population of the block's widest.
         var best = -Double.infinity
-        if let c = coverage(0) { best = max(best, 0.45 + 0.1 * c) }
-        if let c = coverage(1) { best = max(best, 0.4 + 0.04 * c) }
+        if let c = coverage(0) { best = max(best, ForwardScore.prefixBound(.countryName, coverage: c, population: 0)) }
+        if let c = coverage(1) { best = max(best, ForwardScore.prefixBound(.division, coverage: c, population: 0)) }
         if let c = coverage(2) {
-            best = max(best, 0.35 + 0.1 * ForwardScore.qualityBounds[Int(summary >> 24)] + 0.04 * c)
+            let width = Int(summary >> 24)
+            let largest: UInt32 = width == 0 ? 0 : UInt32.max >> UInt32(32 - width)
+            best = max(best, ForwardScore.prefixBound(.cityName, coverage: c, population: largest))
         }
-        // As `ForwardScore.prefixBound`: more than rounding to 6 decimals can add.
-        return best + 1e-6
+        return best
     }
 }
