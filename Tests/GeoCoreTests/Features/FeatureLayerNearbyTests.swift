@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GeoCore
 
@@ -31,6 +32,46 @@ struct FeatureLayerNearbyTests {
             }
         }
         #expect(found > 1_500)  // the queries do find things: the comparison is not between empty lists
+    }
+
+    /// Ways of many short segments (2 cm to 3 m, turning at every vertex, as OpenStreetMap draws a
+    /// curb), queried near their vertices: the k-nearest walk measures a way only at segments whose bound
+    /// is below the way's best so far (`NearestFeatures.mayImprove`), so every near-tie between two
+    /// segments at a shared vertex must come out as the scan's. Before `reach` took the arc's normal as
+    /// a × (b − a), its distances to such segments were off by up to 1e-10 rad and this comparison failed.
+    @Test func shortSegmentsNearTheirVerticesAgreeWithScan() throws {
+        var random = TestRandom(seed: 29)
+        var features: [String] = []
+        var vertices: [(lat: Double, lon: Double)] = []
+        for way in 0..<40 {
+            var lat = 60.17 + random.uniform(0, 0.004), lon = 24.94 + random.uniform(0, 0.008)
+            var heading = random.uniform(0, 2 * Double.pi)
+            var coordinates: [String] = []
+            for _ in 0..<60 {
+                coordinates.append("[\(lon),\(lat)]")
+                vertices.append((lat, lon))
+                let step = random.uniform(0.02, 3) / FeatureLayer.earthRadiusM * 180 / Double.pi
+                heading += random.uniform(-0.6, 0.6)
+                lat += step * cos(heading)
+                lon += step * sin(heading) / cos(lat * Double.pi / 180)
+            }
+            features.append(#"{"type":"Feature","id":\#(way),"properties":{"name":"way \#(way)"},"geometry":{"type":"LineString","coordinates":[\#(coordinates.joined(separator: ","))]}}"#)
+        }
+        let json = #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#
+        let layers = FeatureLayers(layers: [try FeatureLayer(name: "ways", geoJSON: Array(json.utf8))])
+        var compared = 0
+        for _ in 0..<4_000 {
+            let v = vertices[random.int(0, vertices.count - 1)]
+            let offset = [0, 1e-9, 1e-7, 1e-5, 3e-4][random.int(0, 4)]
+            let q = GeoPoint(lat: v.lat + random.uniform(-offset, offset), lon: v.lon + random.uniform(-offset, offset))
+            let limit = [1, 3, 10][random.int(0, 2)]
+            let grid = layers.nearby(q, radiusM: 1_000, limit: limit)
+            let scan = layers.nearbyByScan(q, radiusM: 1_000, limit: limit)
+            #expect(grid == scan, "at \(q.lat), \(q.lon), limit \(limit)")
+            if grid != scan { return }
+            compared += grid.count
+        }
+        #expect(compared > 4_000)
     }
 
     /// Every hit is within the radius, sorted, and its distance and bearing are those of its nearest point.
