@@ -13,10 +13,11 @@ extension FeatureLayer {
     /// The plane's normal is a × (b − a), not a × b (`Spherical.angleToArc`'s; equal in exact arithmetic,
     /// as a × a = 0). For an arc of angle θ the components of a × b are differences of products near 1
     /// that cancel to about θ, so its direction carries an error of about 1e-16/θ radians, and that error
-    /// goes straight into the distance: 0.9 mm for a 5 m segment, 7 cm for a 1 cm one (OpenStreetMap ways
-    /// have both), 1e-4 to 9e-2 of the distance at a metre. b − a is exact to 1e-16 of its own length,
-    /// so the normal is good to 1e-16 relative and the distance to about 1e-16 rad at any segment length
-    /// (`FeatureLayerGeometryTests.shortSegmentsAreMeasuredToTheRoundingOfTheSphere`).
+    /// goes straight into the distance: up to 1.7e-4 of it for a 5 m segment and 8.6e-2 for a 1 cm one,
+    /// measured from 1 m to 1 km (OpenStreetMap ways have both; BENCHMARKS.md, "distances to short
+    /// segments"). b − a is computed exactly (its operands' components are within a factor 2 of each
+    /// other), so the normal is good to 1e-16 relative and the distance to about 1e-16 rad at any segment
+    /// length (`FeatureLayerGeometryTests.shortSegmentsAreMeasuredToTheRoundingOfTheSphere`).
     @inline(__always)
     func reach(_ e: Element, _ p: Vector3) -> Reach {
         let i = Int(e.start)

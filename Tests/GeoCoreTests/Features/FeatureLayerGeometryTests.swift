@@ -56,9 +56,9 @@ struct FeatureLayerGeometryTests {
     /// Segments from 1 cm to 100 m along a meridian, each measured from points 1 m to 1 km east of its
     /// middle. The answer is known in closed form: a point at longitude offset Δλ and latitude φ lies
     /// asin(cos φ sin Δλ) from the meridian's plane, and choosing tan φ = tan φₘ cos Δλ puts the foot at the
-    /// segment's middle latitude φₘ. With the arc's normal taken as a × b, a 1 cm segment measured from 1 m
-    /// was off by up to 7 cm and a 5 m one by up to a millimetre; now every distance is within a micrometre
-    /// (the rounding of the vertices' unit vectors, about 1e-16 rad) plus 1e-9 of itself.
+    /// segment's middle latitude φₘ. With the arc's normal taken as a × b, this test's 1 cm segment came out
+    /// 5.8 mm off; now every distance is within a micrometre (the rounding of the vertices' unit vectors,
+    /// about 1e-16 rad) plus 1e-9 of itself.
     @Test func shortSegmentsAreMeasuredToTheRoundingOfTheSphere() throws {
         let radians = Double.pi / 180
         var worst = 0.0
