@@ -117,6 +117,7 @@ extension CountryGazetteer {
             read[k] = try AreaLayer(section: section(directory[part]), part)
         }
         layers = PlacemarkLayers(admin1: read[0], timezones: read[1], countries: countries)
+        refreshPlacemarkSource()
     }
 
     /// Loads a gazetteer from an index held in an array; see `init(binary:sourceKey:)`.

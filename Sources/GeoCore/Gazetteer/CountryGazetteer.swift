@@ -7,14 +7,16 @@ public struct CountryGazetteer: Sendable {
     public let countries: [Country]
     let index: CountryIndex
     /// Names of countries and cities for `forward` (`ForwardIndex`).
-    var search: ForwardIndex
+    var search: ForwardIndex { didSet { refreshPlacemarkSource() } }
     let centroids: [GeoPoint]
     let boxes: [GeoBox]
     /// Each country's position when sorted by English name, then ADM0_A3: the order of `countries(in:)`.
     let displayRank: [Int]
     /// The other polygon layers a placemark draws on (admin-1 divisions, time zones); empty until
     /// `withLayers(admin1:timezones:)` adds them (`CountryGazetteer+Layers.swift`).
-    var layers = PlacemarkLayers()
+    var layers = PlacemarkLayers() { didSet { refreshPlacemarkSource() } }
+    /// `layers` and `search` as a placemark reads them (`PlacemarkSource`); remade whenever either changes.
+    private(set) var placemarkSource: PlacemarkSource
     /// The index sections not read yet, for a gazetteer loaded lazily (`CountryGazetteer+Sections.swift`);
     /// nil when everything it has is loaded.
     var deferred: DeferredSections? = nil
@@ -52,7 +54,9 @@ public struct CountryGazetteer: Sendable {
         self.index = index
         self.centroids = centroids
         self.boxes = boxes
-        self.search = search ?? ForwardIndex(countries: countries, data: nil)
+        let search = search ?? ForwardIndex(countries: countries, data: nil)
+        self.search = search
+        placemarkSource = PlacemarkSource(layers: PlacemarkLayers(), search: search, countries: countries)
         let order = countries.indices.sorted { a, b in
             let l = countries[a], r = countries[b]
             return l.name != r.name ? l.name < r.name : l.adm0a3 < r.adm0a3
@@ -180,4 +184,10 @@ public struct CountryGazetteer: Sendable {
 
     /// The grid index, for benchmarks and exactness checks.
     public var spatialIndex: CountryIndex { index }
+
+    /// Remakes `placemarkSource` from the current `layers` and `search`. Property observers do not run in an
+    /// initialiser, so one that sets either of them calls this itself.
+    mutating func refreshPlacemarkSource() {
+        placemarkSource = PlacemarkSource(layers: layers, search: search, countries: countries)
+    }
 }

@@ -55,50 +55,41 @@ extension CountryGazetteer {
 
     /// The placemark once the country answer is known.
     ///
-    /// The members are worked out into locals and the answer is built once, at the end: a `Placemark` is
-    /// 264 bytes holding a dozen strings, and filling in a `var` one member at a time, then returning
-    /// `isEmpty ? nil : result`, copied it (with a retain and release of every string) several times per answer.
+    /// The members are found as numbers (a feature, a zone, a place) and decoded only when read
+    /// (`PlacemarkSource` says why); the answer is one value with one reference, built once at the end.
     func complete(_ point: GeoPoint, country: ReverseMatch?, maxDistanceKm: Double,
                   fields: PlacemarkFields) -> Placemark? {
-        var admin1Member: Placemark.Admin1? = nil
-        var territory: Placemark.Territory? = nil
-        if !fields.isDisjoint(with: [.admin1, .territory]), let admin1 = layers.admin1, let country,
+        let source = placemarkSource
+        var found = Placemark.Found(source: source, point: point)
+        // The country GeoNames files the point's places under: a folded territory's own code (GF, not FR)
+        // when the territory was asked for and found, -1 to take the answered country's.
+        var territoryCode: Int32 = -1
+        if !fields.isDisjoint(with: [.admin1, .territory]), let admin1 = source.layers.admin1, let country,
            let division = division(of: point, country: country, maxDistanceKm: maxDistanceKm, in: admin1) {
-            let s = layers.slots
             if fields.contains(.admin1) {
-                admin1Member = Placemark.Admin1(
-                    name: admin1.value(division.feature, s.nameEn) ?? admin1.value(division.feature, s.name) ?? "",
-                    iso3166_2: admin1.value(division.feature, s.iso),
-                    type: admin1.value(division.feature, s.typeEn) ?? admin1.value(division.feature, s.type),
-                    geonamesCode: admin1.value(division.feature, s.geonames),
-                    feature: division.feature, distanceKm: division.distanceKm)
+                found.division = Int32(division.feature)
+                found.divisionKm = division.distanceKm
             }
-            if fields.contains(.territory) {
-                let iso2 = admin1.value(division.feature, s.territoryIso2)
-                let iso3 = admin1.value(division.feature, s.territoryIso3)
-                let name = admin1.value(division.feature, s.territoryName)
-                if iso2 != nil || iso3 != nil || name != nil {
-                    territory = Placemark.Territory(iso2: iso2, iso3: iso3, name: name)
-                }
+            if fields.contains(.territory), source.hasTerritory[division.feature] {
+                found.territory = Int32(division.feature)
+                territoryCode = source.territoryCodes[division.feature]
             }
         }
-        var timezone: String? = nil
-        if fields.contains(.timezone), let zones = layers.timezones {
-            timezone = self.timezone(at: point, maxDistanceKm: maxDistanceKm, in: zones)
+        if fields.contains(.timezone), let zones = source.layers.timezones {
+            found.zone = zone(at: point, maxDistanceKm: maxDistanceKm, in: zones)
         }
-        var locality: Locality? = nil
-        if fields.contains(.locality) {
-            // GeoNames files a folded territory's places under the territory's own code (GF, not FR).
-            let preferred = territory?.iso2 ?? country.flatMap { countries[$0.countryIndex].iso2 }
-            locality = placemarkLocality(near: point, countryISO2: preferred)
+        if fields.contains(.locality), point.lat >= -90, point.lat <= 90, point.lon.isFinite {
+            let p = GeoPoint(lat: point.lat, lon: point.lon >= -180 && point.lon <= 180 ? point.lon : GeoMath.wrappedLongitude(point.lon))
+            let preferred = territoryCode >= 0 ? UInt16(territoryCode) : country.map { source.countryCodes[$0.countryIndex] } ?? 0
+            if let (place, chord2) = nearestPlace(to: p, countryCode: preferred) {
+                found.point = p
+                found.place = Int32(place)
+                found.placeChord2 = chord2
+            }
         }
         let countryMember = fields.contains(.country) ? country : nil
-        // `Placemark.isEmpty`, before the value is built.
-        if countryMember == nil && admin1Member == nil && territory == nil && locality == nil && timezone == nil {
-            return nil
-        }
-        return Placemark(country: countryMember, admin1: admin1Member, territory: territory, locality: locality,
-                         timezone: timezone)
+        if countryMember == nil && found.isEmpty { return nil }
+        return Placemark(country: countryMember, found: found)
     }
 
     /// The admin-1 division of `country` for `point`: the containing division when it is the country's,
@@ -132,23 +123,18 @@ extension CountryGazetteer {
         return admin1.nearest(to: point, among: candidates, knownOutside: true).map { ($0.feature, $0.distanceKm) }
     }
 
-    /// The time zone of `point`: containing zone, else the nearest within the radius, else nautical.
-    func timezone(at point: GeoPoint, maxDistanceKm: Double, in zones: AreaLayer) -> String? {
-        let slot = layers.slots.tzid
-        if let zone = zones.index.area(containing: point) { return zones.value(zone, slot) }
+    /// The time zone of `point`: containing zone, else the nearest within the radius, else nautical; as a
+    /// `Placemark.Found.zone`.
+    /// A zone without a `tzid` answers no time zone (`noZone`), as its value would.
+    func zone(at point: GeoPoint, maxDistanceKm: Double, in zones: AreaLayer) -> Int32 {
+        if let zone = zones.index.area(containing: point) { return placemarkSource.zoneNumber(zone) }
         if maxDistanceKm > 0, let near = zones.index.nearestArea(to: point, withinKm: maxDistanceKm) {
-            return zones.value(near.area, slot)
+            return placemarkSource.zoneNumber(near.area)
         }
-        return NauticalZone.ids[NauticalZone.offsetHours(longitude: point.lon) + 12]
+        return Placemark.Found.nautical(offsetHours: NauticalZone.offsetHours(longitude: point.lon))
     }
 
-    /// Whether a places index is loaded (`placemarkLocality(near:countryISO2:)` can answer): the gazetteer
-    /// was built with the GeoNames cities.
+    /// Whether a places index is loaded (the placemark can have a locality): the gazetteer was built with
+    /// the GeoNames cities.
     var hasLocalities: Bool { search.places.count > 0 }
-
-    /// The nearest populated place, preferring the answered country's (`locality(near:countryISO2:)`, whose
-    /// doc comment states the same-country rule).
-    func placemarkLocality(near point: GeoPoint, countryISO2: String?) -> Locality? {
-        locality(near: point, countryISO2: countryISO2)
-    }
 }

@@ -5,69 +5,132 @@
 public struct Placemark: Sendable, Equatable {
     /// The country answer, exactly as `CountryGazetteer.reverse(_:maxDistanceKm:)` gives it.
     public var country: ReverseMatch?
-    /// The members other than the country, in one shared box; nil when all of them are nil.
-    ///
-    /// Why a box: held inline they made the placemark 264 bytes with a dozen strings, and every copy on the
-    /// way out of `placemark(at:)` (an optional wrapped, a value returned) was a 264-byte `memcpy` with a
-    /// retain and a release of each string: `fields: ["country"]` ran at half the plain country lookup's
-    /// rate. Boxed, a country-only placemark is the country answer and one nil reference, and a full one
-    /// is copied as one reference. The box is immutable; setting a member makes a new one.
-    private var members: Members?
+    /// The members other than the country: none, values given to `init` or a setter, or what the gazetteer
+    /// found, as numbers decoded when read (`PlacemarkSource` says why).
+    private var storage: Storage
+
+    private enum Storage: Sendable {
+        case none
+        case values(Members)
+        case found(Found)
+    }
 
     /// The first-level division: the one containing the point, always of the answered country.
     public var admin1: Admin1? {
-        get { members?.admin1 }
-        set { members = Members(admin1: newValue, territory: territory, locality: locality, timezone: timezone) }
+        get {
+            switch storage {
+            case .none: return nil
+            case .values(let m): return m.admin1
+            case .found(let f): return f.division >= 0 ? f.source.admin1(Int(f.division), distanceKm: f.divisionKm) : nil
+            }
+        }
+        set { storage = Self.values(admin1: newValue, territory: territory, locality: locality, timezone: timezone) }
     }
     /// The ISO 3166-1 territory (French Guiana, Svalbard, …) that the country layer folds into its sovereign.
     public var territory: Territory? {
-        get { members?.territory }
-        set { members = Members(admin1: admin1, territory: newValue, locality: locality, timezone: timezone) }
+        get {
+            switch storage {
+            case .none: return nil
+            case .values(let m): return m.territory
+            case .found(let f): return f.territory >= 0 ? f.source.territory(Int(f.territory)) : nil
+            }
+        }
+        set { storage = Self.values(admin1: admin1, territory: newValue, locality: locality, timezone: timezone) }
     }
     /// The nearest populated place.
     public var locality: Locality? {
-        get { members?.locality }
-        set { members = Members(admin1: admin1, territory: territory, locality: newValue, timezone: timezone) }
+        get {
+            switch storage {
+            case .none: return nil
+            case .values(let m): return m.locality
+            case .found(let f): return f.place >= 0 ? f.source.locality(Int(f.place), chord2: f.placeChord2, from: f.point) : nil
+            }
+        }
+        set { storage = Self.values(admin1: admin1, territory: territory, locality: newValue, timezone: timezone) }
     }
     /// The IANA time zone id, e.g. "America/Chicago", or an `Etc/GMT±N` nautical zone at sea.
     public var timezone: String? {
-        get { members?.timezone }
-        set { members = Members(admin1: admin1, territory: territory, locality: locality, timezone: newValue) }
+        get {
+            switch storage {
+            case .none: return nil
+            case .values(let m): return m.timezone
+            case .found(let f): return f.zone != Found.noZone ? f.source.timezone(f.zone) : nil
+            }
+        }
+        set { storage = Self.values(admin1: admin1, territory: territory, locality: locality, timezone: newValue) }
     }
 
     public init(country: ReverseMatch? = nil, admin1: Admin1? = nil, territory: Territory? = nil,
                 locality: Locality? = nil, timezone: String? = nil) {
         self.country = country
-        members = Members(admin1: admin1, territory: territory, locality: locality, timezone: timezone)
+        storage = Self.values(admin1: admin1, territory: territory, locality: locality, timezone: timezone)
+    }
+
+    /// The placemark of what a gazetteer found: `found`'s members are decoded when read.
+    init(country: ReverseMatch?, found: Found) {
+        self.country = country
+        storage = found.isEmpty ? .none : .found(found)
+    }
+
+    private static func values(admin1: Admin1?, territory: Territory?, locality: Locality?, timezone: String?) -> Storage {
+        if admin1 == nil && territory == nil && locality == nil && timezone == nil { return .none }
+        return .values(Members(admin1: admin1, territory: territory, locality: locality, timezone: timezone))
     }
 
     /// Whether nothing at all is known: the answer is then `null`.
-    public var isEmpty: Bool { country == nil && members == nil }
+    public var isEmpty: Bool {
+        if country != nil { return false }
+        if case .none = storage { return true }
+        return false
+    }
 
     public static func == (a: Placemark, b: Placemark) -> Bool {
         a.country == b.country && a.admin1 == b.admin1 && a.territory == b.territory && a.locality == b.locality
             && a.timezone == b.timezone
     }
 
-    /// The members other than the country (`members`).
+    /// Members given as values (`init`, the setters), shared by copies.
     private final class Members: Sendable {
         let admin1: Admin1?
         let territory: Territory?
         let locality: Locality?
         let timezone: String?
 
-        private init(_ admin1: Admin1?, _ territory: Territory?, _ locality: Locality?, _ timezone: String?) {
+        init(admin1: Admin1?, territory: Territory?, locality: Locality?, timezone: String?) {
             self.admin1 = admin1
             self.territory = territory
             self.locality = locality
             self.timezone = timezone
         }
+    }
 
-        /// The box of these members; nil when every one is nil (so `isEmpty` is one comparison).
-        convenience init?(admin1: Admin1?, territory: Territory?, locality: Locality?, timezone: String?) {
-            if admin1 == nil && territory == nil && locality == nil && timezone == nil { return nil }
-            self.init(admin1, territory, locality, timezone)
+    /// The members a gazetteer found, as numbers into `source`; -1 (or `noZone`) where a member is absent.
+    struct Found: Sendable {
+        let source: PlacemarkSource
+        /// The query point (on the sphere, longitude in [-180, 180]): the locality's bearing is measured from it.
+        var point: GeoPoint
+        /// The admin-1 feature of `admin1`.
+        var division: Int32 = -1
+        var divisionKm = 0.0
+        /// The admin-1 feature whose `territory_*` properties are `territory`.
+        var territory: Int32 = -1
+        /// A time-zone feature (≥ 0), a nautical zone (`nautical(offsetHours:)`), or `noZone`.
+        var zone: Int32 = Found.noZone
+        /// The place (`ForwardIndex.place`) of `locality`, and its chord² from `point`.
+        var place: Int32 = -1
+        var placeChord2 = 0.0
+
+        static let noZone: Int32 = -1
+
+        init(source: PlacemarkSource, point: GeoPoint) {
+            self.source = source
+            self.point = point
         }
+
+        /// The `zone` of the nautical zone of `offsetHours` (-12…12): -2 for -12 down to -26 for +12.
+        static func nautical(offsetHours: Int) -> Int32 { Int32(-2 - (offsetHours + 12)) }
+
+        var isEmpty: Bool { division < 0 && territory < 0 && zone == Self.noZone && place < 0 }
     }
 
     /// A first-level administrative division (state, province, region, …).

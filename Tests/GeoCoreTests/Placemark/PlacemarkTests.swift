@@ -146,6 +146,29 @@ struct PlacemarkTests {
         #expect(g.availableFields == [.country, .admin1, .territory, .timezone])
     }
 
+    @Test("a placemark the gazetteer found reads as the values it decodes to, and copies and changes as a value")
+    func foundIsAValue() throws {
+        // Inside Alphaland's division in the territory, and at sea off its west coast (nearest division).
+        for point in [GeoPoint(lat: 2, lon: 15), GeoPoint(lat: 5, lon: -0.05)] {
+            let found = try #require(g.placemark(at: point))
+            let values = Placemark(country: found.country, admin1: found.admin1, territory: found.territory,
+                                   locality: found.locality, timezone: found.timezone)
+            #expect(found == values && values == found)
+            #expect(found.admin1 != nil && found.timezone != nil, "the fixture's layers answer both")
+            var changed = found
+            changed.timezone = "Etc/GMT+2"
+            #expect(found.timezone != "Etc/GMT+2", "the original keeps its zone")
+            #expect(changed.timezone == "Etc/GMT+2" && changed.admin1 == found.admin1 && changed.territory == found.territory)
+            changed.admin1 = nil
+            changed.territory = nil
+            changed.timezone = nil
+            changed.country = nil
+            #expect(changed.isEmpty && changed == Placemark())
+        }
+        // Nothing within reach and no layer asked for that always answers: nil, as before.
+        #expect(g.placemark(at: GeoPoint(lat: -60, lon: -120), fields: [.country, .admin1]) == nil)
+    }
+
     @Test("the batch gives the one-by-one answers")
     func batch() {
         var random = TestRandom(seed: 7)
