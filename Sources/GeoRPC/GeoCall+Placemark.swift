@@ -55,22 +55,9 @@ extension GeoCall {
         }
         if fields.contains(.locality) {
             key(Keys.locality, &out)
-            if let place = placemark.locality {
-                out.beginObject()
-                string(Keys.name, place.name, &out)
-                key(Keys.geonameid, &out)
-                out.number(place.geonameid)
-                key(Keys.population, &out)
-                out.number(place.population)
-                string(Keys.admin1, place.admin1, &out)
-                key(Keys.distanceKm, &out)
-                decimal(place.distanceKm, places: 3, &out)
-                key(Keys.bearing, &out)
-                decimal(place.bearing, places: 1, &out)
-                string(Keys.direction, place.direction, &out)
-                out.endObject()
-            } else {
-                out.null()
+            // A locality the gazetteer found is written from the index's bytes, building no string.
+            if placemark.withFoundLocality({ writeLocality($0, &out) }) == nil {
+                if let place = placemark.locality { writeLocality(place, &out) } else { out.null() }
             }
         }
         if fields.contains(.timezone) {
@@ -78,6 +65,38 @@ extension GeoCall {
             if let zone = placemark.timezone { out.string(zone) } else { out.null() }
         }
         out.endObject()
+    }
+
+    /// The locality object, from bytes: the same members and bytes as the `Locality` branch of `writePlacemark`.
+    private static func writeLocality(_ place: LocalityBytes, _ out: inout JSONWriter) {
+        out.beginObject()
+        key(Keys.name, &out)
+        out.string(utf8: place.name)
+        key(Keys.geonameid, &out)
+        out.number(place.geonameid)
+        key(Keys.population, &out)
+        out.number(place.population)
+        key(Keys.admin1, &out)
+        if let admin1 = place.admin1 { out.string(utf8: admin1) } else { out.null() }
+        key(Keys.distanceKm, &out)
+        decimal(place.distanceKm, places: 3, &out)
+        key(Keys.bearing, &out)
+        decimal(place.bearing, places: 1, &out)
+        string(Keys.direction, place.direction, &out)
+        out.endObject()
+    }
+
+    /// The locality object of a `Locality` value (one given to `Placemark`, not found by the gazetteer).
+    private static func writeLocality(_ place: Locality, _ out: inout JSONWriter) {
+        var name = place.name, admin1 = place.admin1
+        name.withUTF8 { name in
+            func write(_ admin1: UnsafeBufferPointer<UInt8>?) {
+                writeLocality(LocalityBytes(name: name, geonameid: place.geonameid, population: place.population,
+                                            admin1: admin1, distanceKm: place.distanceKm, bearing: place.bearing,
+                                            direction: place.direction), &out)
+            }
+            if admin1 == nil { write(nil) } else { admin1!.withUTF8 { write($0) } }
+        }
     }
 
     private static func string(_ name: [UInt8], _ value: String?, _ out: inout JSONWriter) {

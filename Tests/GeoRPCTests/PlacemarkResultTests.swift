@@ -171,6 +171,24 @@ struct PlacemarkResultTests {
         #expect(plan.cost(available: .all)
             == WorkCost.estimate(.reverseMany([point, point], maxDistanceKm: 10, fields: .timezone), available: .all))
     }
+
+    @Test("a locality given as a value is written with escapes, as a found one's bytes are")
+    func localityValueAndFound() throws {
+        func written(_ placemark: Placemark) -> String {
+            var out = JSONWriter()
+            GeoCall.writePlacemark(placemark, fields: .locality, gazetteer: layered.gazetteer, replies: nil, into: &out)
+            return String(decoding: out.bytes, as: UTF8.self)
+        }
+        let quoted = Locality(name: "Quote \"A\" \\ Back", geonameid: 7, population: 1234, countryISO2: "AA",
+                              admin1: "Line\nBreak", distanceKm: 2.0004, bearing: 359.94, direction: "N")
+        #expect(written(Placemark(locality: quoted))
+                == #"{"locality":{"name":"Quote \"A\" \\ Back","geonameid":7,"population":1234,"admin1":"Line\nBreak","distanceKm":2,"bearing":359.9,"direction":"N"}}"#)
+        let plain = Locality(name: "Zürich", geonameid: 2657896, population: 341730, countryISO2: "CH", admin1: nil,
+                             distanceKm: 1.5, bearing: 45, direction: "NE")
+        #expect(written(Placemark(locality: plain))
+                == #"{"locality":{"name":"Zürich","geonameid":2657896,"population":341730,"admin1":null,"distanceKm":1.5,"bearing":45,"direction":"NE"}}"#)
+        #expect(written(Placemark()) == #"{"locality":null}"#, "an empty placemark still names the member asked for")
+    }
 }
 
 /// A small deterministic generator for test points.

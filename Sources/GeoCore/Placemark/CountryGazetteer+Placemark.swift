@@ -92,11 +92,18 @@ extension CountryGazetteer {
         return Placemark(country: countryMember, found: found)
     }
 
+    /// How far beyond the country's own border distance the admin-1 fallback first looks for the nearest
+    /// division (km). The admin-1 and country polygons are generalised apart, so their coasts differ by up to
+    /// a few hundred metres: within 1 km of the country's distance, the first search found the nearest
+    /// division for 75,362 of 76,680 near-border points in no division (`geocoder-bench --placemark`'s
+    /// points, 2026-12-07), and the search at 1 km more took 1.6 µs against 2.3 µs at 10 km.
+    static let divisionHintMarginKm = 1.0
+
     /// The admin-1 division of `country` for `point`: the containing division when it is the country's,
     /// else the nearest of the country's divisions.
     ///
     /// The fallback asks the layer's index for the nearest division within `max(maxDistanceKm, 10)` km
-    /// first (a few border cells); only when that names no division or another country's does it search the
+    /// first (a few border cells; within the country's distance + `divisionHintMarginKm` before that); only when that names no division or another country's does it search the
     /// country's own divisions (`AreaLayer.nearest(to:among:)`: whole-polygon tests of the divisions whose box
     /// holds the point, none when the grid found it in no division; then the edges of the country's
     /// divisions, the one of least lower bound from their boxes first, skipping divisions, groups of runs and
@@ -115,8 +122,14 @@ extension CountryGazetteer {
         // In no division: the nearest border is the nearest division's. (Inside another country's division,
         // the nearest border might be that division's own, so only the restricted search is sure.)
         guard inside == nil else { return admin1.nearest(to: point, among: candidates) }
-        if let near = admin1.index.nearestArea(to: point, withinKm: Swift.max(maxDistanceKm, Self.defaultMaxDistanceKm)),
-           layers.divisionCountry[near.area] == owner {
+        // The nearest division within the radius, looked for first within the country's own distance plus
+        // `divisionHintMarginKm`: the search's cost grows with its radius, and the nearest area within the
+        // smaller radius, when there is one, is the nearest within the larger (the same area and distance).
+        let radius = Swift.max(maxDistanceKm, Self.defaultMaxDistanceKm)
+        let hint = country.distanceKm + Self.divisionHintMarginKm
+        var near = hint < radius ? admin1.index.nearestArea(to: point, withinKm: hint) : nil
+        if near == nil { near = admin1.index.nearestArea(to: point, withinKm: radius) }
+        if let near, layers.divisionCountry[near.area] == owner {
             return (near.area, near.distanceKm)
         }
         // The grid found the point in no division, so the restricted search needs no containment test.

@@ -72,6 +72,14 @@ public struct Placemark: Sendable, Equatable {
         storage = found.isEmpty ? .none : .found(found)
     }
 
+    /// Calls `body` with the locality as bytes when this placemark's locality is one the gazetteer found
+    /// (not one given as a value), so a writer copies its strings without building them; nil otherwise
+    /// (no locality, or one given as a value: read `locality`). The bytes are valid during `body`.
+    package func withFoundLocality<R>(_ body: (LocalityBytes) -> R) -> R? {
+        guard case .found(let f) = storage, f.place >= 0 else { return nil }
+        return f.source.withLocalityBytes(Int(f.place), chord2: f.placeChord2, from: f.point, body)
+    }
+
     private static func values(admin1: Admin1?, territory: Territory?, locality: Locality?, timezone: String?) -> Storage {
         if admin1 == nil && territory == nil && locality == nil && timezone == nil { return .none }
         return .values(Members(admin1: admin1, territory: territory, locality: locality, timezone: timezone))

@@ -82,14 +82,55 @@ final class PlacemarkSource: Sendable {
     func locality(_ place: Int, chord2: Double, from point: GeoPoint) -> Locality {
         let row = search.place(place)
         let division = Int(row.admin1)
+        let (distanceKm, bearing) = measure(place, chord2: chord2, from: point)
+        return Locality(name: search.places.names.string(place), geonameid: Int(row.geonameid),
+                        population: Int(row.population), countryISO2: CountryCode.unpack(row.country),
+                        admin1: division >= 0 ? search.labels.string(Int(search.admin1.name[division])) : nil,
+                        distanceKm: distanceKm, bearing: bearing, direction: Bearing.wind(bearing))
+    }
+
+    /// The locality of `place` as `LocalityBytes`: its strings as the pools' bytes, valid during `body`.
+    func withLocalityBytes<R>(_ place: Int, chord2: Double, from point: GeoPoint, _ body: (LocalityBytes) -> R) -> R {
+        let row = search.place(place)
+        let division = Int(row.admin1)
+        let (distanceKm, bearing) = measure(place, chord2: chord2, from: point)
+        return body(LocalityBytes(name: search.places.names.utf8(place), geonameid: Int(row.geonameid),
+                                  population: Int(row.population),
+                                  admin1: division >= 0 ? search.labels.utf8(Int(search.admin1.name[division])) : nil,
+                                  distanceKm: distanceKm, bearing: bearing, direction: Bearing.wind(bearing)))
+    }
+
+    /// The great-circle distance (km) and initial bearing (degrees) from `point` to place `place`, at chord²
+    /// `chord2`; bearing 0 at the place itself.
+    private func measure(_ place: Int, chord2: Double, from point: GeoPoint) -> (distanceKm: Double, bearing: Double) {
         let (sinLat, cosLat) = GeoMath.sinCos(degrees: point.lat)
         let (sinLon, cosLon) = GeoMath.sinCos(degrees: point.lon)
         let bearing = chord2 == 0 ? 0 : Bearing.degrees(sinLat: sinLat, cosLat: cosLat, sinLon: sinLon, cosLon: cosLon,
                                                        to: search.places.vector(place))
-        return Locality(name: search.places.names.string(place), geonameid: Int(row.geonameid),
-                        population: Int(row.population), countryISO2: CountryCode.unpack(row.country),
-                        admin1: division >= 0 ? search.labels.string(Int(search.admin1.name[division])) : nil,
-                        distanceKm: PlaceIndex.angle(chord2: chord2) * Spherical.earthRadiusKm,
-                        bearing: bearing, direction: Bearing.wind(bearing))
+        return (PlaceIndex.angle(chord2: chord2) * Spherical.earthRadiusKm, bearing)
+    }
+}
+
+/// A locality as a writer copies it: the same members as `Locality`, the strings as UTF-8 bytes of the
+/// index's pools (valid UTF-8, checked when the index was built and summed when it was loaded) instead of
+/// `String`s, so writing a placemark's locality builds no string (`Placemark.withFoundLocality`).
+package struct LocalityBytes {
+    package let name: UnsafeBufferPointer<UInt8>
+    package let geonameid: Int
+    package let population: Int
+    package let admin1: UnsafeBufferPointer<UInt8>?
+    package let distanceKm: Double
+    package let bearing: Double
+    package let direction: String
+
+    package init(name: UnsafeBufferPointer<UInt8>, geonameid: Int, population: Int, admin1: UnsafeBufferPointer<UInt8>?,
+                 distanceKm: Double, bearing: Double, direction: String) {
+        self.name = name
+        self.geonameid = geonameid
+        self.population = population
+        self.admin1 = admin1
+        self.distanceKm = distanceKm
+        self.bearing = bearing
+        self.direction = direction
     }
 }
