@@ -5,9 +5,10 @@ Writes N random requests over the layer's box (widened by about 1 km, so some fa
 `nearby` (k = 10 at 500 m, the benchmark's request, and other radii, limits and `geometry` filters) and
 `whereAmI` (with and without a heading), pipes them through `BIN serve --layer NAME=PATH` of each binary
 with the same GEOCODER_CACHE_DIR scheme (one fresh cache directory per binary), and compares the outputs.
-Exit 1 on any difference, naming the first differing line.
+Exit 1 on any difference, naming the first differing line; with `--tolerance REL`, replies that differ only
+in numbers within REL relative (the same hits in the same order) are counted apart and do not fail.
 
-Usage: python3 scripts/around-diff.py OLD_BIN NEW_BIN LAYER.geojson [--requests 100000] [--seed 18]
+Usage: python3 scripts/around-diff.py OLD_BIN NEW_BIN LAYER.geojson [--requests 100000] [--seed 18] [--tolerance REL]
 Run from the repository (the binaries find Data/ from the working directory).
 """
 import argparse
@@ -64,6 +65,19 @@ def requests(n, seed, box):
     return ("\n".join(lines) + "\n").encode()
 
 
+def close(a, b, rel):
+    """Whether two parsed replies are the same but for numbers within `rel` relative (or 1e-9 absolute)."""
+    if isinstance(a, bool) or isinstance(b, bool) or a is None or b is None:
+        return a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return abs(a - b) <= max(rel * max(abs(a), abs(b)), 1e-9)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(close(x, y, rel) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(close(a[k], b[k], rel) for k in a)
+    return a == b
+
+
 def replies(binary, layer, data):
     env = dict(os.environ, GEOCODER_CACHE_DIR=tempfile.mkdtemp(prefix="around-diff-"))
     done = subprocess.run([binary, "serve", "--layer", f"city={layer}"], input=data, stdout=subprocess.PIPE,
@@ -78,6 +92,9 @@ def main():
     parser.add_argument("layer")
     parser.add_argument("--requests", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=18)
+    parser.add_argument("--tolerance", type=float, default=None,
+                        help="count replies that differ only in numbers within this relative tolerance "
+                             "(same hits, same order) apart, and fail only on the others")
     args = parser.parse_args()
     data = requests(args.requests, args.seed, layer_box(args.layer))
     old, new = replies(args.old, args.layer, data), replies(args.new, args.layer, data)
@@ -86,6 +103,12 @@ def main():
     errors = sum(1 for line in new if b'"error"' in line)
     print(f"{args.layer}: {args.requests} requests, {len(new) - 1} replies, {len(differ)} different, "
           f"{errors} error replies, {sum(len(x) for x in new) / 1e6:.1f} MB")
+    if differ and args.tolerance is not None:
+        near = [i for i in differ if i < len(old) and i < len(new) and old[i] and new[i]
+                and close(json.loads(old[i]), json.loads(new[i]), args.tolerance)]
+        print(f"  {len(near)} of them differ only in numbers within {args.tolerance:g} relative; "
+              f"{len(differ) - len(near)} differ otherwise")
+        differ = [i for i in differ if i not in set(near)]
     if differ:
         i = differ[0]
         print(f"first difference, line {i + 1}:\n  request {asked[i][:300]!r}\n  old {old[i][:300]!r}\n"
