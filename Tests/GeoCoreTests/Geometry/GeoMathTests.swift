@@ -42,6 +42,27 @@ struct GeoMathTests {
         #expect(abs(ours - theirs) <= 2 * theirs.magnitude.ulp + Double.leastNonzeroMagnitude)
     }
 
+    @Test("atan2 of small ratios (angles of metres to kilometres) agrees with libm within 1 ulp below 2⁻⁹, 2 above")
+    func atan2SmallRatios() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        var ratios: [Double] = [0.001953125, 0.001953125.nextDown, 0.001953125.nextUp, 1e-7, 1.5e-4, 3e-3]
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            // 1e-12 … 1e-2, log-uniform.
+            ratios.append(Foundation.pow(10, -12 + 10 * Double(state >> 11) / Double(1 << 53)))
+        }
+        // Worst error in ulp, below 2⁻⁹ (the direct series) and above (the halving path, 2 ulp as above).
+        var worst = (series: 0.0, halving: 0.0)
+        for t in ratios {
+            for (y, x) in [(t, 1.0), (-t, 1.0), (t, -1.0), (1.0, t)] {
+                let theirs = Foundation.atan2(y, x)
+                let error = abs(GeoMath.atan2(y, x) - theirs) / theirs.magnitude.ulp
+                if t < 0.001953125 { worst.series = max(worst.series, error) } else { worst.halving = max(worst.halving, error) }
+            }
+        }
+        #expect(worst.series <= 1 && worst.halving <= 2, "worst \(worst) ulp")
+    }
+
     @Test("sinc is continuous across its series/quotient switch and 1 at 0",
           arguments: [0.0, 1e-8, 0.0999999, 0.1, 0.1000001, 0.5, 2, 3.141592653589793, -1.3])
     func sincMatches(x: Double) {
