@@ -409,6 +409,63 @@ def check_admin1(i, r, d, bad):
 #: countryinfo's altSpellings): only the place is checked here, the reading is the search's job.
 OUTSIDE_NAMES = ("iso-comma", "words-around")
 
+#: ForwardQuery.script(of:): Unicode blocks of the scripts country names are written in.
+SCRIPT_BLOCKS = [
+    (0, [(0, 0x370), (0x1E00, 0x1F00), (0x2C60, 0x2C80), (0xA720, 0xA800), (0xFF21, 0xFF5B)]),
+    (1, [(0x370, 0x400), (0x1F00, 0x2000)]),
+    (2, [(0x400, 0x530), (0x1C80, 0x1C90), (0x2DE0, 0x2E00), (0xA640, 0xA6A0)]),
+    (3, [(0x530, 0x590)]), (4, [(0x590, 0x600), (0xFB1D, 0xFB50)]),
+    (5, [(0x600, 0x700), (0x750, 0x780), (0x8A0, 0x900), (0xFB50, 0xFE00), (0xFE70, 0xFF00)]),
+    (6, [(0x700, 0x750)]), (7, [(0x780, 0x7C0)]), (8, [(0x7C0, 0x800)]),
+    (30, [(0xE00, 0xE80)]), (31, [(0xE80, 0xF00)]), (32, [(0xF00, 0x1000)]), (33, [(0x1000, 0x10A0)]),
+    (34, [(0x10A0, 0x1100), (0x1C90, 0x1CC0), (0x2D00, 0x2D30)]),
+    (35, [(0x1100, 0x1200), (0x3130, 0x3190), (0xAC00, 0xD7B0)]),
+    (36, [(0x1200, 0x13A0), (0x2D80, 0x2DE0)]), (37, [(0x1780, 0x1800)]), (38, [(0x1800, 0x18B0)]),
+    (39, [(0x2D30, 0x2D80)]),
+    (40, [(0x2E80, 0x3000), (0x3040, 0x3100), (0x3400, 0x4DC0), (0x4E00, 0xA000), (0xF900, 0xFB00),
+          (0xFF66, 0xFFA0), (0x20000, 0x32000)]),
+]
+
+
+def letter_script(v):
+    if 0x900 <= v < 0xE00:
+        return 10 + ((v - 0x900) >> 7)
+    for script, ranges in SCRIPT_BLOCKS:
+        if any(low <= v < high for low, high in ranges):
+            return script
+    return None
+
+
+def word_script(word):
+    """The script of a word as ForwardQuery.script reads it: its first letter's (an ASCII letter or any
+    character beyond ASCII); None without one, or for a letter in no listed script."""
+    for c in word:
+        v = ord(c)
+        if v < 0x80:
+            if c.isascii() and c.isalpha():
+                return 0
+            continue
+        if 0x200B <= v <= 0x200F or 0x202A <= v <= 0x202E or 0x2060 <= v <= 0x2064 or v == 0xFEFF:
+            continue  # direction marks and other invisible format characters
+        return letter_script(v)
+    return None
+
+
+def script_runs(query):
+    """The runs of words in one script (ForwardQuery.scriptRuns, before folding)."""
+    runs, run, script = [], [], None
+    for word in query.split(" "):
+        s = word_script(word)
+        if s is not None and script is not None and s != script:
+            runs.append(" ".join(run))
+            run = []
+        if s is not None:
+            script = s
+        run.append(word)
+    runs.append(" ".join(run))
+    return [x for x in runs if x.strip()]
+
+
 #: Alpha-3 codes in use for a country ISO 3166-1 has not coded (ForwardIndex.userAssignedAlpha3).
 USER_ASSIGNED_ALPHA3 = {"XK": "XKX"}
 
@@ -495,6 +552,15 @@ def check(rows, d):
                 named = [d.countries_named(x.strip()) for x in parts]
                 if len(parts) < 2 or not any(key in n for n in named) or any(n - {key} for n in named):
                     bad(i, r, f"parts {parts} name {named}, not {key} alone")
+                continue
+            if cat == "script-pair":
+                # A name followed by the same name in another script: split where a word's script
+                # changes (ForwardQuery.scriptRuns); every run that names a country names this one, at
+                # least one does.
+                parts = script_runs(q)
+                named = [d.countries_named(x) for x in parts]
+                if len(parts) < 2 or not any(key in n for n in named) or any(n - {key} for n in named):
+                    bad(i, r, f"runs {parts} name {named}, not {key} alone")
                 continue
             if cat in OUTSIDE_NAMES:
                 if cat == "iso-comma" and "," not in q:

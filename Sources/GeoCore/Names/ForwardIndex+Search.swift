@@ -264,9 +264,15 @@ extension ForwardIndex {
                     exact(stripped, qualifier: nil, penalty: ForwardScore.readingPenalty, citiesAllowed: false)
                 }
             }
-            // "België / Belgique / Belgien": one place's names in several languages; each name alone.
+            // "België / Belgique / Belgien", "Tchad تشاد": one place's names in several languages or
+            // scripts; each name alone.
             if top.items.isEmpty {
                 for name in ForwardQuery.listedNames(place) {
+                    exact(name, qualifier: nil, penalty: ForwardScore.readingPenalty)
+                }
+            }
+            if top.items.isEmpty {
+                for name in ForwardQuery.scriptRuns(place) {
                     exact(name, qualifier: nil, penalty: ForwardScore.readingPenalty)
                 }
             }

@@ -116,6 +116,100 @@ enum ForwardQuery {
         }
     }
 
+    /// The folded keys of the runs of words in one script, when a query is a name followed by the same
+    /// name in another script, as bilingual labels and name lists write them ("Tchad تشاد", "Comores
+    /// Komori جزر القمر", "Ελλάδα Greece"). A word's script is that of its first letter (`script(_:)`); a
+    /// word without one joins the run it is in. Empty unless there are at least two runs; at most
+    /// `maxListedNames`, each distinct.
+    static func scriptRuns(_ query: String) -> [[UInt8]] {
+        var text = query
+        return text.withUTF8 { utf8 -> [[UInt8]] in
+            // Plain ASCII has one script: most queries leave here.
+            guard utf8.contains(where: { $0 >= 0x80 }) && utf8.contains(0x20) else { return [] }
+            var runs: [[UInt8]] = []
+            func add(_ range: Range<Int>) {
+                var key: [UInt8] = []
+                NameFolding.fold(UnsafeBufferPointer(rebasing: utf8[range]), umlauts: false, into: &key)
+                if !key.isEmpty && !runs.contains(key) && runs.count < maxListedNames { runs.append(key) }
+            }
+            var runStart = 0, script: UInt8? = nil, k = 0
+            while k < utf8.count {
+                let wordStart = k
+                while k < utf8.count && utf8[k] != 0x20 { k += 1 }
+                if let wordScript = Self.script(UnsafeBufferPointer(rebasing: utf8[wordStart..<k])) {
+                    if let script, script != wordScript {
+                        add(runStart..<wordStart)
+                        runStart = wordStart
+                    }
+                    script = wordScript
+                }
+                k += 1
+            }
+            guard runStart > 0 else { return [] }
+            add(runStart..<utf8.count)
+            return runs.count >= 2 ? runs : []
+        }
+    }
+
+    /// The script of a word (UTF-8) for `scriptRuns`: that of its first letter (`script(of:)`), past ASCII
+    /// digits and punctuation and invisible format characters; nil when it has none, or when its first
+    /// letter is in no script listed there.
+    static func script(_ word: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        var k = 0
+        while k < word.count {
+            let lead = word[k]
+            if lead < 0x80 {
+                if (lead | 0x20) >= 0x61 && (lead | 0x20) <= 0x7A { return 0 }
+                k += 1
+                continue
+            }
+            // The scalar's value from its leading byte and continuation bytes (the query is valid UTF-8).
+            let length = lead >= 0xF0 ? 4 : (lead >= 0xE0 ? 3 : 2)
+            var value = UInt32(lead) & (length == 2 ? 0x1F : (length == 3 ? 0x0F : 0x07))
+            for j in 1..<length where k + j < word.count { value = value << 6 | UInt32(word[k + j] & 0x3F) }
+            // Direction marks and other invisible format characters ("\u{200F}البحرين") are not letters.
+            if (0x200B...0x200F).contains(value) || (0x202A...0x202E).contains(value)
+                || (0x2060...0x2064).contains(value) || value == 0xFEFF {
+                k += length
+                continue
+            }
+            return script(of: value)
+        }
+        return nil
+    }
+
+    /// The script of a letter, by Unicode block: the scripts country names are written in (Latin with its
+    /// extensions and IPA, Greek, Cyrillic, Armenian, Hebrew, Arabic, Syriac, Thaana, N'Ko, the Indic
+    /// scripts, Thai, Lao, Tibetan, Myanmar, Georgian, Hangul, Ethiopic, Khmer, Mongolian, Tifinagh, and
+    /// Han with kana as one); nil elsewhere, so an unlisted letter never splits a query.
+    static func script(of v: UInt32) -> UInt8? {
+        switch v {
+        case 0..<0x370, 0x1E00..<0x1F00, 0x2C60..<0x2C80, 0xA720..<0xA800, 0xFF21..<0xFF5B: return 0  // Latin
+        case 0x370..<0x400, 0x1F00..<0x2000: return 1  // Greek
+        case 0x400..<0x530, 0x1C80..<0x1C90, 0x2DE0..<0x2E00, 0xA640..<0xA6A0: return 2  // Cyrillic
+        case 0x530..<0x590: return 3  // Armenian
+        case 0x590..<0x600, 0xFB1D..<0xFB50: return 4  // Hebrew
+        case 0x600..<0x700, 0x750..<0x780, 0x8A0..<0x900, 0xFB50..<0xFE00, 0xFE70..<0xFF00: return 5  // Arabic
+        case 0x700..<0x750: return 6  // Syriac
+        case 0x780..<0x7C0: return 7  // Thaana
+        case 0x7C0..<0x800: return 8  // N'Ko
+        case 0x900..<0xE00: return 10 + UInt8((v - 0x900) >> 7)  // Devanagari … Sinhala: a block each
+        case 0xE00..<0xE80: return 30  // Thai
+        case 0xE80..<0xF00: return 31  // Lao
+        case 0xF00..<0x1000: return 32  // Tibetan
+        case 0x1000..<0x10A0: return 33  // Myanmar
+        case 0x10A0..<0x1100, 0x1C90..<0x1CC0, 0x2D00..<0x2D30: return 34  // Georgian
+        case 0x1100..<0x1200, 0x3130..<0x3190, 0xAC00..<0xD7B0: return 35  // Hangul
+        case 0x1200..<0x13A0, 0x2D80..<0x2DE0: return 36  // Ethiopic
+        case 0x1780..<0x1800: return 37  // Khmer
+        case 0x1800..<0x18B0: return 38  // Mongolian
+        case 0x2D30..<0x2D80: return 39  // Tifinagh
+        case 0x2E80..<0x3000, 0x3040..<0x3100, 0x3400..<0x4DC0, 0x4E00..<0xA000, 0xF900..<0xFB00,
+             0xFF66..<0xFFA0, 0x20000..<0x32000: return 40  // Han and kana
+        default: return nil
+        }
+    }
+
     /// The splits of a folded key into (place, qualifier) at its last word and at its last two words:
     /// "paris tx" → ("paris", "tx"); "paris new york" → ("paris new", "york"), ("paris", "new york").
     static func trailingQualifiers(_ key: [UInt8]) -> [(place: [UInt8], qualifier: [UInt8])] {
@@ -145,10 +239,16 @@ enum ForwardQuery {
         "repubblica della", "regno di", "regno del", "stato di", "republiek", "koninkrijk", "koninkrijk der",
         "rzeczpospolita", "dawlat", "jumhuriyat", "al jumhuriyah al", "die", "der", "das", "la", "le", "l",
         "el", "de", "het", "orileede", "jamhuri ya muungano wa", "jamhuri ya", "jamhuuriyadda", "repiblik",
-    ].map { Array($0.utf8) }
+        "the islands of", "islands of", "республика", "королевство", "государство",
+    ].map(NameFolding.key)
 
-    /// Folded words after a country's name that do not change which country it is.
-    static let trailingWords: [[UInt8]] = ["republic", "kingdom", "republik", "state"].map { Array($0.utf8) }
+    /// Folded words after a country's name that do not change which country it is: English, and the
+    /// Turkic and Russian forms of "Republic" that follow the name ("Azərbaycan Respublikası", "Türkiye
+    /// Cumhuriyeti", "Кыргыз Республикасы"); "islands" ("Fiji Islands").
+    static let trailingWords: [[UInt8]] = [
+        "republic", "kingdom", "republik", "state", "islands", "respublikasi", "respublikasy", "cumhuriyeti",
+        "республикасы", "республикаси", "республика",
+    ].map(NameFolding.key)
 
     /// `key` without a leading and/or a trailing run of `leadingWords`/`trailingWords`, each distinct
     /// non-empty result once: "the turkish republic" → "the turkish", "turkish republic", "turkish".

@@ -122,7 +122,12 @@ struct ForwardRankingTests {
         #expect(names("SWITZERLAND (SCHWEIZ)").first == "Switzerland")
         #expect(names("Österreich - Austria").first == "Austria")
         #expect(names("Nowhere / Noplace").isEmpty)
+        // A name followed by the same name in another script, with no separator but the space.
+        #expect(names("Österreich Австрия").first == "Austria")
+        #expect(names("Σουηδία Schweiz").first == "Switzerland")
+        #expect(names("Nowhere Нигде").isEmpty)
     }
+
 
     @Test("a code in capitals ranks its country first; in lower case it stays near the top")
     func codesFirst() {
@@ -208,6 +213,20 @@ struct ForwardQueryTests {
         #expect(ForwardQuery.trailingQualifiers(key("Paris")).isEmpty)
     }
 
+    @Test("a query's runs of words in one script, split where the script changes")
+    func scriptRuns() {
+        #expect(ForwardQuery.scriptRuns("Tchad تشاد") == [key("tchad"), key("تشاد")])
+        #expect(ForwardQuery.scriptRuns("Comores Komori جزر القمر") == [key("comores komori"), key("جزر القمر")])
+        #expect(ForwardQuery.scriptRuns("1 Москва Moscow") == [key("1 москва"), key("moscow")], "digits join the next word's run")
+        #expect(ForwardQuery.scriptRuns("São Tomé and Príncipe").isEmpty, "Latin with accents is one script")
+        #expect(ForwardQuery.scriptRuns("Hà Nội Việt Nam").isEmpty, "Vietnamese letters (U+1E00–U+1EFF) are Latin")
+        #expect(ForwardQuery.scriptRuns("Москва").isEmpty && ForwardQuery.scriptRuns("Paris").isEmpty)
+        // Ethiopic spans two 256-code-point blocks (ጊ U+130A, ቢ U+1262): one script, no split.
+        #expect(ForwardQuery.scriptRuns("ጊኒ ቢሳኦ").isEmpty)
+        // A right-to-left mark before a word is not its first letter.
+        #expect(ForwardQuery.scriptRuns("Bahrain \u{200F}البحرين").count == 2)
+    }
+
     @Test func stripped() {
         #expect(ForwardQuery.strippedKeys(key("THE TURKISH REPUBLIC")).contains(key("turkish republic")))
         #expect(ForwardQuery.strippedKeys(key("The Democratic Republic of the Congo"))
@@ -217,6 +236,10 @@ struct ForwardQueryTests {
         #expect(ForwardQuery.strippedKeys(key("Republic")).isEmpty)
         #expect(ForwardQuery.strippedKeys(key("Orílẹ́ède Ààngólà")) == [key("Ààngólà")])  // Yoruba "country"
         #expect(ForwardQuery.strippedKeys(key("Jamhuri ya Kenya")) == [key("Kenya")])
+        #expect(ForwardQuery.strippedKeys(key("Azərbaycan Respublikası")) == [key("Azərbaycan")])
+        #expect(ForwardQuery.strippedKeys(key("Республика Черногория")) == [key("Черногория")])
+        #expect(ForwardQuery.strippedKeys(key("FIJI ISLANDS")) == [key("fiji")])
+        #expect(ForwardQuery.strippedKeys(key("Islands of Bermuda")) == [key("bermuda")])
     }
 
     @Test func listed() {
