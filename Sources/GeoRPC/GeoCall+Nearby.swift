@@ -62,15 +62,17 @@ extension GeoCall {
         if let direction { out.string(direction) } else { out.null() }
     }
 
-    /// The member names of `nearby` hits and `whereAmI` answers, quoted with their colons, made once
-    /// (`name` and `direction` are the placemark's).
+    /// The member names of `nearby` hits and `whereAmI` answers, quoted with their colons, as `Keys` holds
+    /// them (`name` and `direction` are the placemark's).
     enum AroundKeys {
-        static let layer = Keys.quoted("layer"), id = Keys.quoted("id"), properties = Keys.quoted("properties")
-        static let geometry = Keys.quoted("geometry"), distanceM = Keys.quoted("distanceM")
-        static let bearingDeg = Keys.quoted("bearingDeg"), inside = Keys.quoted("inside")
-        static let nearestPoint = Keys.quoted("nearestPoint"), context = Keys.quoted("context")
-        static let poi = Keys.quoted("poi"), road = Keys.quoted("road"), intersection = Keys.quoted("intersection")
-        static let nearestRoad = Keys.quoted("nearestRoad"), nearestPOI = Keys.quoted("nearestPOI")
-        static let phrase = Keys.quoted("phrase"), names = Keys.quoted("names"), point = Keys.quoted("point")
+        static let layer: StaticString = #""layer":"#, id: StaticString = #""id":"#
+        static let properties: StaticString = #""properties":"#, geometry: StaticString = #""geometry":"#
+        static let distanceM: StaticString = #""distanceM":"#, bearingDeg: StaticString = #""bearingDeg":"#
+        static let inside: StaticString = #""inside":"#, nearestPoint: StaticString = #""nearestPoint":"#
+        static let context: StaticString = #""context":"#, poi: StaticString = #""poi":"#
+        static let road: StaticString = #""road":"#, intersection: StaticString = #""intersection":"#
+        static let nearestRoad: StaticString = #""nearestRoad":"#, nearestPOI: StaticString = #""nearestPOI":"#
+        static let phrase: StaticString = #""phrase":"#, names: StaticString = #""names":"#
+        static let point: StaticString = #""point":"#
     }
 }

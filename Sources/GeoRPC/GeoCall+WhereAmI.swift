@@ -177,7 +177,7 @@ extension GeoCall {
     }
 
     /// `"key":` and the hit as `nearby` writes it, or null.
-    private static func writeHit(_ hit: NearbyHit?, key name: [UInt8], index: WhereAmIIndex, into out: inout JSONWriter) {
+    private static func writeHit(_ hit: NearbyHit?, key name: StaticString, index: WhereAmIIndex, into out: inout JSONWriter) {
         key(name, &out)
         if let hit { writeHit(hit, layers: index.layers, into: &out) } else { out.null() }
     }

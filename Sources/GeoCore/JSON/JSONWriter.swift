@@ -176,6 +176,12 @@ public struct JSONWriter {
     /// `appendQuoted(_:)` on the string's UTF-8 bytes.
     mutating func appendQuoted(utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
+        // Most names need no escape: checked eight bytes at a time, then copied in one piece.
+        if !Self.needsEscape(utf8) {
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         var runStart = 0
         for index in 0..<utf8.count {
             let byte = utf8[index]
@@ -199,6 +205,31 @@ public struct JSONWriter {
         }
         if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any byte of `utf8` is below 0x20, `"` or a backslash: the bytes `appendQuoted` escapes.
+    ///
+    /// Eight bytes a word: with ones = 0x0101…01 and highs = 0x8080…80, `(w - ones·n) & ~w & highs` is
+    /// non-zero exactly when some byte of w is below n (n ≤ 0x80; a borrow only starts at such a byte), and
+    /// a byte equal to c is a zero byte of `w ^ ones·c`.
+    static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let count = utf8.count
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        while i &+ 8 <= count {
+            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let quote = w ^ (ones &* 0x22), backslash = w ^ (ones &* 0x5C)
+            let found = ((w &- ones &* 0x20) & ~w) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+            if found & highs != 0 { return true }
+            i &+= 8
+        }
+        while i < count {
+            let byte = base[i]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            i &+= 1
+        }
+        return false
     }
 
     @inline(__always)

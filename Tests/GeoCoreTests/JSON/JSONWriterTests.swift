@@ -53,6 +53,41 @@ struct JSONWriterTests {
         #expect(Self.text { $0.beginObject(); $0.key(value); $0.null(); $0.endObject() } == "{\(expected):null}")
     }
 
+    @Test("the eight-bytes-a-word escape check finds every byte that needs an escape, at every place and length")
+    func escapeCheckMatchesBytewise() {
+        func bytewise(_ bytes: [UInt8]) -> Bool {
+            bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }
+        // Every byte value at every place of buffers of 1 to 19 bytes, among neighbours that never need one
+        // (0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xFF: the values a borrow or a bit could be confused with).
+        let quiet: [UInt8] = [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xFF]
+        var checked = 0
+        for length in 1...19 {
+            for place in 0..<length {
+                for value in 0...255 {
+                    var bytes = (0..<length).map { quiet[($0 &* 7 &+ length) % quiet.count] }
+                    bytes[place] = UInt8(value)
+                    let fast = bytes.withUnsafeBufferPointer { JSONWriter.needsEscape($0) }
+                    #expect(fast == bytewise(bytes), "\(bytes)")
+                    checked += 1
+                }
+            }
+        }
+        // Random bytes, biased toward the values either side of the three classes.
+        var rng = SystemRandomNumberGenerator()
+        let near: [UInt8] = [0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x00, 0x80, 0x9F, 0xA2, 0xDC]
+        for _ in 0..<20_000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in
+                Bool.random(using: &rng) ? near.randomElement(using: &rng)! : UInt8.random(in: 0x20...0xFF, using: &rng)
+            }
+            let fast = bytes.withUnsafeBufferPointer { JSONWriter.needsEscape($0) }
+            #expect(fast == bytewise(bytes), "\(bytes)")
+        }
+        #expect(checked == 190 * 256)
+        #expect(Self.text { $0.string("a long name with a \"quote\" past the eighth byte") }
+                == #""a long name with a \"quote\" past the eighth byte""#)
+    }
+
     @Test("doubles use the shortest round-trip form, integers without '.0', non-finite as null",
           arguments: [(10.0, "10"), (-3.0, "-3"), (0.0, "0"), (-0.0, "-0"), (0.1, "0.1"), (-2.5, "-2.5"),
                       (1e15, "1000000000000000"), (999_999_999_999_999.0, "999999999999999"), (1e16, "1e16"),
