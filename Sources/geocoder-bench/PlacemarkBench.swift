@@ -105,9 +105,10 @@ enum PlacemarkBench {
         }
     }
 
-    /// Reads every member of `m` as the server writes it (each string's bytes, the locality's numbers), so
-    /// the figure includes decoding what the placemark holds as numbers (`Placemark`'s members are decoded
-    /// when read). Per-field rates read the same way: a member not asked for is nil.
+    /// Reads every member of `m` as the server writes it (each string's bytes, the locality's numbers; a
+    /// found locality's strings from the index's bytes, as `GeoCall.writePlacemark` reads them), so the
+    /// figure includes decoding what the placemark holds as numbers (`Placemark`'s members are decoded when
+    /// read). Per-field rates read the same way: a member not asked for is nil.
     static func readEveryMember(_ m: Placemark?) -> Int {
         guard let m else { return 0 }
         var sum = m.country?.countryIndex ?? -1
@@ -116,7 +117,14 @@ enum PlacemarkBench {
                 &+ (a.geonamesCode?.utf8.count ?? 0) &+ a.feature
         }
         if let t = m.territory { sum &+= (t.iso2?.utf8.count ?? 0) &+ (t.iso3?.utf8.count ?? 0) &+ (t.name?.utf8.count ?? 0) }
-        if let l = m.locality {
+        // The server writes a locality the gazetteer found from the index's bytes (`withFoundLocality`),
+        // building no string; only one given as a value goes through the getter.
+        if let found = m.withFoundLocality({ l in
+            l.name.count &+ l.geonameid &+ l.population &+ (l.admin1?.count ?? 0) &+ Int(l.distanceKm)
+                &+ Int(l.bearing) &+ l.direction.utf8.count
+        }) {
+            sum &+= found
+        } else if let l = m.locality {
             sum &+= l.name.utf8.count &+ l.geonameid &+ l.population &+ l.countryISO2.utf8.count
                 &+ (l.admin1?.utf8.count ?? 0) &+ Int(l.distanceKm) &+ Int(l.bearing) &+ l.direction.utf8.count
         }
