@@ -70,9 +70,14 @@ def main():
         data = uniform_payload(args.requests, seed=2026, fields=None)
         # Warmed up with a whole placemark: the first one loads the placemark sections (start-up, measured
         # apart by scripts/startup-memory.py --fields default), which a country-only warm-up would leave in the run.
-        rates = [throughput([args.bin], data, args.requests, first=FIRST_PLACEMARK) for _ in range(args.runs)]
+        cpu = []
+        rates = [throughput([args.bin], data, args.requests, cpu=cpu, first=FIRST_PLACEMARK) for _ in range(args.runs)]
+        # The wall-clock rate depends on how the client and the server share the two cores (runs of one binary
+        # fall into two groups 30 % apart on this machine); the server's CPU per request does not.
         print(f"pipelined reverseGeocode, default fields (whole placemark), {args.requests} requests, {args.runs} runs: "
-              f"median {statistics.median(rates):,.0f} req/s (min {min(rates):,.0f}, max {max(rates):,.0f})")
+              f"median {statistics.median(rates):,.0f} req/s (min {min(rates):,.0f}, max {max(rates):,.0f}); server CPU "
+              f"median {statistics.median(cpu) / args.requests * 1e6:.2f} us/request "
+              f"({args.requests / statistics.median(cpu):,.0f} requests per CPU second)")
 
 
 if __name__ == "__main__":
