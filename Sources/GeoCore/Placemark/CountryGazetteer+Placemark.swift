@@ -22,11 +22,11 @@ extension CountryGazetteer {
         // (`availableFields` reads the deferred sections and the places index: a third of a country lookup).
         if fields.isCountryOnly {
             guard let country = reverse(point, maxDistanceKm: maxDistanceKm) else { return nil }
-            return Placemark(country: country)
+            return Placemark(countryOnly: country)
         }
         let fields = fields.intersection(availableFields)
         let country = reverse(point, maxDistanceKm: maxDistanceKm)
-        if fields.isCountryOnly { return country.map { Placemark(country: $0) } }
+        if fields.isCountryOnly { return country.map { Placemark(countryOnly: $0) } }
         return complete(point, country: country, maxDistanceKm: maxDistanceKm, fields: fields)
     }
 
@@ -36,7 +36,7 @@ extension CountryGazetteer {
                            fields: PlacemarkFields = .all) -> [Placemark?] {
         let fields = fields.isCountryOnly ? fields : fields.intersection(availableFields)
         let countries = reverse(points, maxDistanceKm: maxDistanceKm)
-        if fields.isCountryOnly { return countries.map { $0.map { Placemark(country: $0) } } }
+        if fields.isCountryOnly { return countries.map { $0.map { Placemark(countryOnly: $0) } } }
         return points.indices.map { complete(points[$0], country: countries[$0], maxDistanceKm: maxDistanceKm, fields: fields) }
     }
 
