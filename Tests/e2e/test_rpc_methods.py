@@ -170,6 +170,11 @@ FORWARD_CASES = [
     ("formal_russia", "Russian Federation", "RUS"), ("russian_script", "Россия", "RUS"),
     ("kanji", "日本", "JPN"), ("aland_ascii", "aland", "ALD"), ("aland_ring", "Åland", "ALD"),
     ("curacao_ascii", "curacao", "CUW"),
+    # Apostrophes: ASCII, typographic and the Uzbek modifier letter read alike, and a name typed without
+    # its apostrophe finds the place too (the index's spelled keys).
+    ("uzbek_modifier_apostrophe", "Oʻzbekiston", "UZB"), ("uzbek_ascii_apostrophe", "O'zbekiston", "UZB"),
+    ("uzbek_typographic_apostrophe", "O‘zbekiston", "UZB"), ("uzbek_no_apostrophe", "Ozbekiston", "UZB"),
+    ("ivory_coast_no_apostrophe", "Cote dIvoire", "CIV"), ("uzbek_official_typographic", "O‘zbekiston Respublikasi", "UZB"),
 ]
 
 

@@ -16,7 +16,7 @@ extension CountryGazetteer {
     /// Countries and cities whose names match `query`, best first.
     ///
     /// Matching ignores case, diacritics and punctuation, also finds German umlauts spelled out
-    /// ("Oesterreich"), flag emoji ("🇫🇷"), ISO alpha-2/alpha-3/numeric codes (whole only), names that start
+    /// ("Oesterreich") and names typed without their apostrophes ("Ozbekiston", "Cote dIvoire"), flag emoji ("🇫🇷"), ISO alpha-2/alpha-3/numeric codes (whole only), names that start
     /// with the query, and — when nothing else matches — names within 1 edit (queries of 4–7 bytes) or 2
     /// (8 or more). "Paris, Texas": text after commas must name the city's admin-1 division or its country,
     /// and only cities are returned. Scores: `ForwardScore`; each place appears once, with its best match.

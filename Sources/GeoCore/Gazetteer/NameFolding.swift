@@ -10,18 +10,20 @@ enum NameFolding {
     static func key(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         var copy = text
-        copy.withUTF8 { fold($0, umlauts: false, into: &out) }
+        copy.withUTF8 { fold($0, spelled: false, into: &out) }
         return out
     }
 
     /// Appends the key of the UTF-8 `bytes` to `out`. Invalid UTF-8 counts as U+FFFD, so any bytes (even
     /// from a damaged index) give some key, never a trap.
     /// - Parameters:
-    ///   - umlauts: spell German umlauts out (ä → ae, ö → oe, ü → ue, precomposed or as a base letter with
-    ///     a combining diaeresis) instead of dropping their dots.
+    ///   - spelled: the name's spelled key (`spelledKey`): German umlauts spelled out (ä → ae, ö → oe,
+    ///     ü → ue, precomposed or as a base letter with a combining diaeresis) instead of losing their dots,
+    ///     and apostrophes (`isApostrophe`) dropped instead of separating words: "O'zbekiston" →
+    ///     "ozbekiston", "Hawaiʻi" → "hawaii", as people type such names without the apostrophe.
     ///   - limit: stop once at least this many bytes were appended: they are the key's first bytes (the
     ///     output only grows), so a caller that compares a key's start folds no more of a long name.
-    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, umlauts: Bool, into out: inout [UInt8], limit: Int = .max) {
+    static func fold(_ bytes: UnsafeBufferPointer<UInt8>, spelled: Bool, into out: inout [UInt8], limit: Int = .max) {
         let start = out.count
         if limit == .max { out.reserveCapacity(start + bytes.count) }
         var pendingSpace = false
@@ -39,7 +41,7 @@ enum NameFolding {
                         pendingSpace = false
                     }
                     out.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
-                } else {
+                } else if !(spelled && (b == 0x27 || b == 0x60)) {
                     pendingSpace = out.count > start
                 }
                 previous = UInt32(b)
@@ -47,7 +49,7 @@ enum NameFolding {
             }
             (value, i) = decodeScalar(bytes, at: i)
             if isIgnorable(value) { continue }  // invisible: as if absent, even between a letter and its marks
-            if umlauts {
+            if spelled {
                 if value == 0x0308 && (previous | 0x20 == 0x61 || previous | 0x20 == 0x6F || previous | 0x20 == 0x75) {
                     out.append(0x65)
                     previous = value
@@ -73,6 +75,10 @@ enum NameFolding {
             }
             previous = value
             if isMark(value) { continue }
+            if isApostrophe(value) {
+                if !spelled { pendingSpace = out.count > start }
+                continue
+            }
             if isSeparator(value) {
                 pendingSpace = out.count > start
                 continue
@@ -183,6 +189,18 @@ enum NameFolding {
             || (v >= 0x06DF && v <= 0x06E4) || v == 0x06E7 || v == 0x06E8 || (v >= 0x06EA && v <= 0x06ED)
             || (v >= 0x1AB0 && v <= 0x1AFF)
             || (v >= 0x1DC0 && v <= 0x1DFF) || (v >= 0x20D0 && v <= 0x20FF) || (v >= 0xFE20 && v <= 0xFE2F)
+    }
+
+    /// Apostrophes and the letters and marks written for one, beyond ASCII's ' and ` (handled with the
+    /// ASCII bytes): the acute accent and prime (U+00B4, U+2032), the single quotation marks (U+2018, U+2019,
+    /// U+201B), the modifier letters prime, turned comma, apostrophe, reversed comma and the half rings
+    /// (U+02B9, U+02BB–U+02BF: the Uzbek and Hawaiian ʻ, the ʼ of Ukrainian and of Arabic and Hebrew
+    /// transliterations), the Armenian apostrophe (U+055A) and the fullwidth one (U+FF07). The plain key
+    /// reads each as a space, as it reads ' (so "Oʻzbekiston", "O‘zbekiston" and "O'zbekiston" share one
+    /// key); the spelled key drops them.
+    static func isApostrophe(_ v: UInt32) -> Bool {
+        v == 0x00B4 || v == 0x02B9 || (v >= 0x02BB && v <= 0x02BF) || v == 0x055A || v == 0x2018 || v == 0x2019
+            || v == 0x201B || v == 0x2032 || v == 0xFF07
     }
 
     /// Unicode's default-ignorable code points (DerivedCoreProperties.txt, Default_Ignorable_Code_Point):

@@ -252,6 +252,12 @@ extension ForwardIndex {
             if let spelled = ForwardQuery.abbreviationKey(key) {
                 exact(spelled, qualifier: nil, penalty: ForwardScore.readingPenalty)
             }
+            // "Hawai'i", "Sana'a": the query without its apostrophes (umlauts spelled out too), for a place
+            // whose names are written without them; the index holds names written with them under that
+            // key already (`NameFolding.spelledKey`).
+            if let joined = NameFolding.spelledKey(place), joined != key {
+                exact(joined, qualifier: nil, penalty: ForwardScore.readingPenalty)
+            }
             // "Paris TX": the last word or two as a qualifier of the rest, cities only.
             for (rest, last) in ForwardQuery.trailingQualifiers(key) {
                 guard let trailing = self.qualifier(last) else { continue }
@@ -356,7 +362,7 @@ extension ForwardIndex {
                 var end = start
                 while end < utf8.count && utf8[end] != 0x2C { end += 1 }
                 part.removeAll(keepingCapacity: true)
-                NameFolding.fold(UnsafeBufferPointer(rebasing: utf8[start..<end]), umlauts: false, into: &part)
+                NameFolding.fold(UnsafeBufferPointer(rebasing: utf8[start..<end]), spelled: false, into: &part)
                 start = end + 1
                 if part.isEmpty || seen.contains(part) { continue }
                 seen.insert(part)

@@ -145,8 +145,8 @@ struct ForwardIndex: Sendable {
     /// admin-1 divisions and cities of `data`.
     ///
     /// CLDR names attach to the first feature with the same ISO alpha-2 (codes without one are kept only for
-    /// showing city countries in `lang`). Names with German umlauts are also indexed spelled out
-    /// (`NameFolding.umlautKey`). A city whose admin-1 code is not in the admin-1 table has no division.
+    /// showing city countries in `lang`). Names with German umlauts or apostrophes are also indexed
+    /// under their spelled key (`NameFolding.spelledKey`: "oesterreich", "ozbekiston"). A city whose admin-1 code is not in the admin-1 table has no division.
     /// The admin-1 layer of `layers`, when present, adds its divisions as results (`DivisionTable.build`).
     /// - Complexity: O(n log n) in the number of names.
     /// - Parameter data: consumed: the rows of the cities, localities and city names are let go once read,
@@ -244,7 +244,7 @@ struct ForwardIndex: Sendable {
         var nameEntry = [UInt32](repeating: 0, count: cities.count)
         for i in 0..<nameIndex.count {
             let posting = nameIndex.posting(i)
-            if posting.kind == .cityName && !posting.umlauts { nameEntry[posting.target] = UInt32(i) }
+            if posting.kind == .cityName && !posting.spelled { nameEntry[posting.target] = UInt32(i) }
         }
         let cityTable = cities.build(names: nameEntry)
         let localityTable = localities.placeColumns()

@@ -28,10 +28,10 @@ enum ForwardQuery {
             guard let comma = utf8.firstIndex(of: 0x2C), !utf8[(comma + 1)...].contains(0x2C) else { return nil }
             let head = UnsafeBufferPointer(rebasing: utf8[..<comma]), tail = UnsafeBufferPointer(rebasing: utf8[(comma + 1)...])
             var probe: [UInt8] = []
-            NameFolding.fold(head, umlauts: false, into: &probe, limit: 1)
+            NameFolding.fold(head, spelled: false, into: &probe, limit: 1)
             guard !probe.isEmpty else { return nil }
             probe.removeAll(keepingCapacity: true)
-            NameFolding.fold(tail, umlauts: false, into: &probe, limit: 1)
+            NameFolding.fold(tail, spelled: false, into: &probe, limit: 1)
             guard !probe.isEmpty else { return nil }
             // The bytes of `tail + " " + head`: the query is valid UTF-8 and the comma is ASCII.
             var bytes: [UInt8] = []
@@ -40,7 +40,7 @@ enum ForwardQuery {
             bytes.append(0x20)
             bytes.append(contentsOf: head)
             var key: [UInt8] = []
-            bytes.withUnsafeBufferPointer { NameFolding.fold($0, umlauts: false, into: &key) }
+            bytes.withUnsafeBufferPointer { NameFolding.fold($0, spelled: false, into: &key) }
             return key
         }
     }
@@ -97,7 +97,7 @@ enum ForwardQuery {
             var start = 0, k = 0
             func cut(_ end: Int) {
                 var key: [UInt8] = []
-                NameFolding.fold(UnsafeBufferPointer(rebasing: utf8[start..<end]), umlauts: false, into: &key)
+                NameFolding.fold(UnsafeBufferPointer(rebasing: utf8[start..<end]), spelled: false, into: &key)
                 if !key.isEmpty && !keys.contains(key) && keys.count < maxListedNames { keys.append(key) }
             }
             while k < utf8.count {
@@ -129,7 +129,7 @@ enum ForwardQuery {
             var runs: [[UInt8]] = []
             func add(_ range: Range<Int>) {
                 var key: [UInt8] = []
-                NameFolding.fold(UnsafeBufferPointer(rebasing: utf8[range]), umlauts: false, into: &key)
+                NameFolding.fold(UnsafeBufferPointer(rebasing: utf8[range]), spelled: false, into: &key)
                 if !key.isEmpty && !runs.contains(key) && runs.count < maxListedNames { runs.append(key) }
             }
             var runStart = 0, script: UInt8? = nil, k = 0

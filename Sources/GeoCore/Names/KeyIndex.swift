@@ -251,7 +251,8 @@ struct KeyIndex: Sendable {
     /// The packed head of the block at `start..<end` when its text is ASCII up to its key's 8th byte: then
     /// the key is folded here as `NameFolding.fold` folds ASCII (letters lower-cased, digits kept, a run of
     /// anything else one space between words; folding only appends, so what follows cannot change it):
-    /// most blocks, without a call to the folder. nil when a non-ASCII byte comes first (the caller folds).
+    /// most blocks, without a call to the folder. nil when a non-ASCII byte or an apostrophe comes first
+    /// (the caller folds: an apostrophe is dropped, not a space, in an entry's spelled key).
     private static func asciiHead(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64? {
         var offset = start, length = 0, shift = 0
         while true {
@@ -267,7 +268,7 @@ struct KeyIndex: Sendable {
         for k in 0..<length {
             if n == 8 { break }
             var c = bytes[offset + k]
-            guard c < 0x80 else { return nil }
+            guard c < 0x80, c != 0x27, c != 0x60 else { return nil }
             if c >= 0x41 && c <= 0x5A { c += 0x20 }
             if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) {
                 if pendingSpace {
@@ -451,7 +452,7 @@ struct KeyIndex: Sendable {
         private mutating func keyStart(_ length: Int) -> [UInt8] {
             probe.removeAll(keepingCapacity: true)
             guard position < count else { return probe }
-            NameFolding.fold(text, umlauts: posting.umlauts, into: &probe, limit: length)
+            NameFolding.fold(text, spelled: posting.spelled, into: &probe, limit: length)
             return probe
         }
 
@@ -608,7 +609,7 @@ struct KeyIndex: Sendable {
 
         private mutating func foldKey() {
             key.removeAll(keepingCapacity: true)
-            NameFolding.fold(text, umlauts: posting.umlauts, into: &key)
+            NameFolding.fold(text, spelled: posting.spelled, into: &key)
         }
 
         private mutating func decodeNext() {
@@ -713,13 +714,13 @@ struct KeyIndex: Sendable {
 
     /// Whether `NameFolding.fold(text)` orders before `key`, found without folding while `text` is ASCII:
     /// as the folder does, letters lower-cased, digits kept, a run of anything else one space between
-    /// words; the first folded byte that differs decides. nil when a non-ASCII byte comes before that
-    /// (the caller folds).
+    /// words; the first folded byte that differs decides. nil when a non-ASCII byte or an apostrophe comes
+    /// before that (the caller folds, with the entry's posting: a spelled key drops apostrophes).
     static func asciiFoldPrecedes(_ text: UnsafeBufferPointer<UInt8>, _ key: [UInt8]) -> Bool? {
         key.withUnsafeBufferPointer { key in
             var j = 0, pendingSpace = false
             for b in text {
-                guard b < 0x80 else { return nil }
+                guard b < 0x80, b != 0x27, b != 0x60 else { return nil }
                 let c = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
                 guard (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) else {
                     pendingSpace = j > 0
@@ -850,19 +851,20 @@ struct KeyIndexBuilder {
     private var texts: [UInt8] = []
     private var entries: [(key: UInt32, keyCount: UInt32, text: UInt32, textCount: UInt32, posting: UInt32)] = []
 
-    /// Adds `text` under its plain key, and also under its spelled-out-umlaut key when it has one.
+    /// Adds `text` under its plain key, and also under its spelled key (`NameFolding.spelledKey`: German
+    /// umlauts spelled out, apostrophes dropped) when that differs.
     mutating func add(_ text: String, _ kind: NameKind, _ target: Int) {
         var copy = text
         copy.withUTF8 { utf8 in
             var plain: [UInt8] = [], spelled: [UInt8] = []
-            NameFolding.fold(utf8, umlauts: false, into: &plain)
+            NameFolding.fold(utf8, spelled: false, into: &plain)
             if plain.isEmpty { return }
-            NameFolding.fold(utf8, umlauts: true, into: &spelled)
+            NameFolding.fold(utf8, spelled: true, into: &spelled)
             let textStart = UInt32(texts.count)
             texts.append(contentsOf: utf8)
-            for (key, umlauts) in [(plain, false), (spelled, true)] where !umlauts || spelled != plain {
+            for (key, isSpelled) in [(plain, false), (spelled, true)] where !isSpelled || spelled != plain {
                 entries.append((UInt32(keys.count), UInt32(key.count), textStart, UInt32(utf8.count),
-                                Posting(kind: kind, target: target, umlauts: umlauts).bits))
+                                Posting(kind: kind, target: target, spelled: isSpelled).bits))
                 keys.append(contentsOf: key)
             }
         }

@@ -1,14 +1,16 @@
 extension NameFolding {
-    /// The key of `text` with German umlauts spelled out (ä → ae, ö → oe, ü → ue, any case, precomposed
-    /// or with a combining diaeresis), so "Oesterreich" finds "Österreich"; nil when `text` has none.
+    /// The spelled key of `text`: German umlauts spelled out (ä → ae, ö → oe, ü → ue, any case, precomposed
+    /// or with a combining diaeresis) and apostrophes dropped (`NameFolding.isApostrophe`, ' and `), so
+    /// "Oesterreich" finds "Österreich" and "Ozbekiston" finds "Oʻzbekiston"; nil when it is the plain key.
     ///
-    /// Indexed beside the plain key (which drops the diaeresis: "osterreich"), so both spellings match.
-    static func umlautKey(_ text: String) -> [UInt8]? {
+    /// Indexed beside the plain key (which drops the diaeresis, "osterreich", and reads an apostrophe as a
+    /// space, "o zbekiston"), so every spelling matches.
+    static func spelledKey(_ text: String) -> [UInt8]? {
         var plain: [UInt8] = [], spelled: [UInt8] = []
         var copy = text
         copy.withUTF8 { utf8 in
-            fold(utf8, umlauts: false, into: &plain)
-            fold(utf8, umlauts: true, into: &spelled)
+            fold(utf8, spelled: false, into: &plain)
+            fold(utf8, spelled: true, into: &spelled)
         }
         return spelled == plain ? nil : spelled
     }

@@ -49,20 +49,20 @@ enum NameKind: UInt8, Sendable {
 }
 
 /// One index entry's target, packed in 24 bits so the entries' targets are one flat 3-byte table:
-/// bits 0–3 the `NameKind`, bit 4 set when the entry's key spells German umlauts out
-/// (`NameFolding.umlautKey`), bits 5–23 the country, city or admin-1 number.
+/// bits 0–3 the `NameKind`, bit 4 set when the entry's key is the name's spelled key (German umlauts
+/// spelled out, apostrophes dropped: `NameFolding.spelledKey`), bits 5–23 the country, city or admin-1 number.
 struct Posting: Equatable, Sendable {
     let bits: UInt32
 
     init(bits: UInt32) { self.bits = bits }
 
-    init(kind: NameKind, target: Int, umlauts: Bool = false) {
-        bits = (UInt32(truncatingIfNeeded: target) & 0x7_FFFF) << 5 | (umlauts ? 0x10 : 0) | UInt32(kind.rawValue)
+    init(kind: NameKind, target: Int, spelled: Bool = false) {
+        bits = (UInt32(truncatingIfNeeded: target) & 0x7_FFFF) << 5 | (spelled ? 0x10 : 0) | UInt32(kind.rawValue)
     }
 
     /// nil for a number no `NameKind` has (only in a damaged index).
     var kind: NameKind? { NameKind(rawValue: UInt8(truncatingIfNeeded: bits & 0x0F)) }
-    var umlauts: Bool { bits & 0x10 != 0 }
+    var spelled: Bool { bits & 0x10 != 0 }
     var target: Int { Int(bits >> 5) }
     /// The kind bits, for ordering.
     var kindBits: UInt32 { bits & 0x0F }

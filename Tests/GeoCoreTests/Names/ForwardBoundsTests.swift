@@ -84,7 +84,7 @@ struct ForwardBoundsTests {
         let keys = (0..<index.count).map { i in
             var key: [UInt8] = []
             var text = index.text(i)
-            text.withUTF8 { NameFolding.fold($0, umlauts: index.posting(i).umlauts, into: &key) }
+            text.withUTF8 { NameFolding.fold($0, spelled: index.posting(i).spelled, into: &key) }
             return key
         }
         for n in 0..<60 {
@@ -148,7 +148,7 @@ struct ForwardBoundsTests {
             guard let kind = posting.kind, kind.isCity else { continue }
             var key: [UInt8] = []
             var text = index.names.text(i)
-            text.withUTF8 { NameFolding.fold($0, umlauts: posting.umlauts, into: &key) }
+            text.withUTF8 { NameFolding.fold($0, spelled: posting.spelled, into: &key) }
             guard key.starts(with: q) else { continue }
             let population = index.cities.places.population[posting.target]
             let isExact = key == q

@@ -9,7 +9,7 @@ enum FuzzyBruteForce {
         (0..<index.count).map { i in
             var key: [UInt8] = []
             var text = index.text(i)
-            text.withUTF8 { NameFolding.fold($0, umlauts: index.posting(i).umlauts, into: &key) }
+            text.withUTF8 { NameFolding.fold($0, spelled: index.posting(i).spelled, into: &key) }
             return key
         }
     }

@@ -49,7 +49,7 @@ struct KeyIndexGroupSummaryTests {
             }
             var key: [UInt8] = []
             var text = String(q)
-            text.withUTF8 { NameFolding.fold($0, umlauts: false, into: &key) }
+            text.withUTF8 { NameFolding.fold($0, spelled: false, into: &key) }
             if !key.isEmpty { queries.append(key) }
         }
         return queries

@@ -17,7 +17,7 @@ struct KeyIndexLookupTests {
         }
     }
 
-    @Test("asciiFoldPrecedes is the order of the folded text, or nil before a non-ASCII byte decides")
+    @Test("asciiFoldPrecedes is the order of the folded text, or nil before a non-ASCII byte or an apostrophe decides")
     func asciiComparison() {
         let texts = Self.names(count: 600, seed: 21)
         let keys = Self.names(count: 80, seed: 22).map { NameFolding.key($0) } + [[], Array("ababab".utf8)]
@@ -29,7 +29,7 @@ struct KeyIndexLookupTests {
                 if let answer {
                     #expect(answer == folded.lexicographicallyPrecedes(key), "\(text) vs \(key)")
                 } else {
-                    #expect(text.utf8.contains { $0 >= 0x80 }, "nil only for a text with non-ASCII bytes: \(text)")
+                    #expect(text.utf8.contains { $0 >= 0x80 || $0 == 0x27 }, "nil only for a text with non-ASCII bytes or an apostrophe: \(text)")
                 }
             }
         }

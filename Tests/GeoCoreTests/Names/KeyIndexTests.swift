@@ -141,9 +141,9 @@ struct KeyIndexTests {
 
     @Test("umlaut names are found under both keys; flags spell their code")
     func variants() {
-        #expect(NameFolding.umlautKey("Österreich") == Array("oesterreich".utf8))
-        #expect(NameFolding.umlautKey("Mu\u{0308}nchen") == Array("muenchen".utf8), "combining diaeresis")
-        #expect(NameFolding.umlautKey("Paris") == nil)
+        #expect(NameFolding.spelledKey("Österreich") == Array("oesterreich".utf8))
+        #expect(NameFolding.spelledKey("Mu\u{0308}nchen") == Array("muenchen".utf8), "combining diaeresis")
+        #expect(NameFolding.spelledKey("Paris") == nil)
         #expect(NameFolding.flagKey("🇨🇭") == Array("ch".utf8))
         #expect(NameFolding.flagKey("🇨🇭🇩🇪") == nil)
         #expect(NameFolding.flagKey("CH") == nil)
@@ -154,17 +154,41 @@ struct KeyIndexTests {
         #expect(index.text(0) == "Österreich" && index.text(1) == "Österreich")
     }
 
+    @Test("apostrophes of every kind read as a space in the plain key and are dropped in the spelled key")
+    func apostrophes() {
+        for text in ["O'zbekiston", "O‘zbekiston", "O’zbekiston", "Oʻzbekiston", "Oʼzbekiston", "O`zbekiston", "O´zbekiston",
+                     "O\u{FF07}zbekiston"] {
+            #expect(NameFolding.key(text) == Array("o zbekiston".utf8), "\(text)")
+            #expect(NameFolding.spelledKey(text) == Array("ozbekiston".utf8), "\(text)")
+        }
+        #expect(NameFolding.key("Côte d’Ivoire") == Array("cote d ivoire".utf8))
+        #expect(NameFolding.spelledKey("Côte d’Ivoire") == Array("cote divoire".utf8))
+        #expect(NameFolding.spelledKey("Hawaiʻi") == Array("hawaii".utf8))
+        // At a word's edge an apostrophe joins nothing: no space at the start, one between words.
+        #expect(NameFolding.key("ʻUmān") == Array("uman".utf8))
+        #expect(NameFolding.spelledKey("ʻUmān") == nil)
+        #expect(NameFolding.key("rock 'n' roll") == Array("rock n roll".utf8))
+        #expect(NameFolding.spelledKey("rock 'n' roll") == nil, "the same key: no second entry")
+        // Both variants at once: umlauts spelled and apostrophes dropped.
+        #expect(NameFolding.spelledKey("Ös'ter") == Array("oester".utf8))
+        var builder = KeyIndexBuilder()
+        builder.add("Oʻzbekiston", .countryLocalName, 0)
+        builder.add("Uzbekistan", .countryName, 0)
+        let index = builder.build()
+        #expect(index.count == 3, "the name with an apostrophe under two keys, the other under one")
+    }
+
     @Test("folding bytes matches folding the string, ASCII fast path included")
     func foldingAgrees() {
         for text in ["Côte d'Ivoire", "  São Tomé & Príncipe ", "ÆRØ", "Straße", "İstanbul", "Ελλάδα", "U.S.A.", "123 abc"] {
             var out: [UInt8] = []
             var copy = text
-            copy.withUTF8 { NameFolding.fold($0, umlauts: false, into: &out) }
+            copy.withUTF8 { NameFolding.fold($0, spelled: false, into: &out) }
             #expect(out == NameFolding.key(text))
         }
         #expect(NameFolding.key("Côte d'Ivoire") == Array("cote d ivoire".utf8))
         var invalid: [UInt8] = []
-        [UInt8]([0x41, 0xFF, 0xC3]).withUnsafeBufferPointer { NameFolding.fold($0, umlauts: true, into: &invalid) }
+        [UInt8]([0x41, 0xFF, 0xC3]).withUnsafeBufferPointer { NameFolding.fold($0, spelled: true, into: &invalid) }
         #expect(invalid.first == 0x61, "invalid UTF-8 folds without trapping")
     }
 }
