@@ -39,6 +39,12 @@ What the table holds, and why:
   Unihan's kSimplifiedVariant, which lists none of them), and are left out by hand (HAN_NOT_VARIANTS):
   帛琉/帕劳 and 巴布亞紐畿內亞/巴布亚新几内亚, 模里西斯/毛里裘斯 for Mauritius.
   (No Chinese conversion data, such as OpenCC's, is in the package lists of this build machine.)
+- Skeleton marks (SKELETON_BLOCKS): the combining marks (categories Mn and Mc) of the Brahmic and
+  South-East Asian scripts (Devanagari to Sinhala, Thai, Lao, Tibetan, Myanmar, Khmer): vowel signs,
+  viramas, anusvara, candrabindu, nukta, tone marks. A plain key keeps them (they tell words apart); a
+  spelled key drops them (NameFolding.fold), so a name is also indexed under its consonant skeleton and
+  "আলব্যানিয়া" finds "আলবেনিয়া", which differ only in their vowel signs. Tibetan's subjoined consonants
+  (U+0F8D–U+0FBC) are letters written below another and stay.
 
 Usage: python3 scripts/gen-name-folding.py > Sources/GeoCore/Gazetteer/NameFolding+Table.swift
 """
@@ -72,6 +78,8 @@ ARABIC = {
 }
 # Scalars from U+2000 up are looked up only in these ranges (NameFolding.foldsHigh): keep them in step.
 HIGH_RANGES = [(0x4E00, 0xA000), (0xFF00, 0xFFF0)]
+SKELETON_BLOCKS = [(0x0900, 0x0E00), (0x0E00, 0x0F00), (0x0F00, 0x1000), (0x1000, 0x10A0), (0x1780, 0x1800)]
+SKELETON_KEPT = (0x0F8D, 0x0FBD)
 HAN_NOT_VARIANTS = {"帛", "琉", "畿", "裘"}
 SIMPLIFIED = ("zh", "yue-Hans")
 TRADITIONAL = ("zh-Hant", "zh-Hant-HK", "zh-Hant-MO", "yue")
@@ -178,6 +186,22 @@ def main():
     w("    static let doubles: [UInt32] = [\n")
     for i in range(0, len(double), 4):
         row = ", ".join(f"0x{a:04X}, 0x{b:04X}, 0x{c:04X}" for a, b, c in double[i:i + 4])
+        w(f"        {row},\n")
+    w("    ]\n\n")
+    ranges = []
+    for lo, hi in SKELETON_BLOCKS:
+        for cp in range(lo, hi):
+            if unicodedata.category(chr(cp)) not in ("Mn", "Mc") or SKELETON_KEPT[0] <= cp < SKELETON_KEPT[1]:
+                continue
+            if ranges and ranges[-1][1] == cp - 1:
+                ranges[-1][1] = cp
+            else:
+                ranges.append([cp, cp])
+    w("    /// Pairs (first, last) of the ranges of skeleton marks: the combining marks of Brahmic and South-East\n")
+    w("    /// Asian scripts, which a spelled key drops (`NameFolding.fold`). Sorted, below `directLimit`.\n")
+    w("    static let skeletonMarks: [UInt32] = [\n")
+    for i in range(0, len(ranges), 6):
+        row = ", ".join(f"0x{a:04X}, 0x{b:04X}" for a, b in ranges[i:i + 6])
         w(f"        {row},\n")
     w("    ]\n}\n")
 

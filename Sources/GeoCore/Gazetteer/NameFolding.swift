@@ -21,9 +21,15 @@ enum NameFolding {
     ///     ü → ue, precomposed or as a base letter with a combining diaeresis) instead of losing their dots,
     ///     and apostrophes (`isApostrophe`) dropped instead of separating words: "O'zbekiston" →
     ///     "ozbekiston", "Hawaiʻi" → "hawaii", as people type such names without the apostrophe.
+    ///     Also the consonant skeleton of Brahmic and South-East Asian names: their vowel signs, viramas
+    ///     and tone marks (`skeletonMarks`) dropped, after `skeletonMarker` when the text has one, so
+    ///     "আলব্যানিয়া" and "আলবেনিয়া" (which differ only in vowel signs) share a spelled key that no plain
+    ///     key equals (the plain key keeps those marks, which tell words apart), and skeletons sort
+    ///     together, before every plain key: a fuzzy walk over the query's first byte never reads them.
     ///   - limit: stop once at least this many bytes were appended: they are the key's first bytes (the
     ///     output only grows), so a caller that compares a key's start folds no more of a long name.
     static func fold(_ bytes: UnsafeBufferPointer<UInt8>, spelled: Bool, into out: inout [UInt8], limit: Int = .max) {
+        if spelled && hasSkeletonMark(bytes) { out.append(skeletonMarker) }
         let start = out.count
         if limit == .max { out.reserveCapacity(start + bytes.count) }
         var pendingSpace = false
@@ -90,6 +96,8 @@ enum NameFolding {
             let direct = value < directLimit ? directTable[Int(value)] : foldHigh(value)
             if direct == keep {
                 appendUTF8(value, to: &out)
+            } else if direct == skeleton {
+                if !spelled { appendUTF8(value, to: &out) }
             } else if direct == double, let (first, second) = foldDouble(value) {
                 appendUTF8(first, to: &out)
                 appendUTF8(second, to: &out)
@@ -97,6 +105,23 @@ enum NameFolding {
                 appendUTF8(direct, to: &out)
             }
         }
+    }
+
+    /// Whether the UTF-8 `bytes` hold a skeleton mark (`skeletonMarks`, all in U+0900–U+17FF: three-byte
+    /// sequences led by 0xE0 or 0xE1). Other bytes are stepped over one at a time, undecoded.
+    static func hasSkeletonMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            guard b == 0xE0 || b == 0xE1 else {
+                i += 1
+                continue
+            }
+            let (value, next) = decodeScalar(bytes, at: i)
+            if value < directLimit && directTable[Int(value)] == skeleton { return true }
+            i = next
+        }
+        return false
     }
 
     /// The folding tables' scalars below this are looked up in `directTable`; the few above it (Han
@@ -140,9 +165,16 @@ enum NameFolding {
 
     static let keep: UInt32 = 0xFFFF_FFFF
     static let double: UInt32 = 0xFFFF_FFFE
+    /// A skeleton mark (`skeletonMarks`): kept by the plain key, dropped by the spelled key.
+    static let skeleton: UInt32 = 0xFFFF_FFFD
+    /// Starts a spelled key that dropped skeleton marks. A plain key never holds it (control characters
+    /// separate words), so such a key matches only other skeletons, never a plain name that happens to
+    /// be spelled like one, and the index sorts every skeleton before every plain key.
+    static let skeletonMarker: UInt8 = 0x01
 
     /// The folding tables as one array indexed by scalar (31 KB, built once): `keep` for a scalar left as
-    /// it is, `double` for one that becomes two, 0 for one that is dropped, else its replacement. Name
+    /// it is, `double` for one that becomes two, `skeleton` for a skeleton mark, 0 for one that is
+    /// dropped, else its replacement. Name
     /// search folds every key it compares, so this replaces a binary search per non-ASCII scalar.
     static let directTable: [UInt32] = {
         var table = [UInt32](repeating: keep, count: Int(directLimit))
@@ -155,6 +187,15 @@ enum NameFolding {
         while k + 2 < doubles.count {
             if doubles[k] < directLimit { table[Int(doubles[k])] = double }
             k += 3
+        }
+        k = 0
+        while k + 1 < skeletonMarks.count {
+            var v = skeletonMarks[k]
+            while v <= skeletonMarks[k + 1] && v < directLimit {
+                if table[Int(v)] == keep { table[Int(v)] = skeleton }
+                v += 1
+            }
+            k += 2
         }
         return table
     }()

@@ -44,8 +44,9 @@ extension ForwardIndex {
     /// without decoding them, and a cheap bound skips those that cannot rank; the fuzzy walk's cost does
     /// not grow with the query (`KeyIndex.forEachFuzzy`). The readings above add a fixed number of lookups.
     /// - Parameters:
-    ///   - fuzzy: asked once, just before the fuzzy walk (the costly part), whether it may run;
-    ///     the server charges its work budget there, so only queries that reach the walk pay for it.
+    ///   - fuzzy: asked just before each fuzzy walk (the costly part; a second walk on the consonant
+    ///     skeleton of a Brahmic or South-East Asian query that the first did not match) whether it may
+    ///     run; the server charges its work budget there, so only queries that reach a walk pay for it.
     ///   - prefix: asked once, with the number of names under the prefix, before they are scored: a
     ///     one-letter query scans tens of thousands, an exact name none, and the server charges each
     ///     for what it scans.
@@ -255,7 +256,8 @@ extension ForwardIndex {
             // "Hawai'i", "Sana'a": the query without its apostrophes (umlauts spelled out too), for a place
             // whose names are written without them; the index holds names written with them under that
             // key already (`NameFolding.spelledKey`).
-            if let joined = NameFolding.spelledKey(place), joined != key {
+            // (A consonant skeleton is read last, below: it says far less than the whole name.)
+            if let joined = NameFolding.spelledKey(place), joined != key, joined.first != NameFolding.skeletonMarker {
                 exact(joined, qualifier: nil, penalty: ForwardScore.readingPenalty)
             }
             // "Paris TX": the last word or two as a qualifier of the rest, cities only.
@@ -324,20 +326,40 @@ extension ForwardIndex {
                                            text: k, type: .prefix, population: population, isDivision: kind.isDivision))
             }
         }
-        if top.items.isEmpty {
-            // First the keys that share the query's first byte (fast, and most typos keep it); only when
-            // none is close enough, every key, so "Fermany" still finds Germany.
-            let bound = KeyIndex.editBound(forKey: key)
-            if bound > 0 && !fuzzy(bound) { return nil }
-            for part in [KeyIndex.FirstByte.same, .other] where top.items.isEmpty {
+        /// The names within `bound` edits of `key`: first the keys that share its first scalar (fast, and
+        /// most typos keep it); only when none is close enough, every other key, so "Fermany" still finds
+        /// Germany (`parts`).
+        /// Scored as `extra` more edits than counted.
+        func fuzzyWalk(_ key: [UInt8], bound: Int, extra: Int, parts: [KeyIndex.FirstByte] = [.same, .other]) {
+            for part in parts where top.items.isEmpty {
                 names.forEachFuzzy(key, bound: bound, firstByte: part) { entry, distance in
                     let posting = names.posting(entry)
                     guard let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: false, flag: false)
                     else { return }
                     top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
-                                               score: ForwardScore.fuzzy(kind, distance: distance, population: scored),
+                                               score: ForwardScore.fuzzy(kind, distance: distance + extra, population: scored),
                                                text: entry, type: .fuzzy, population: population, isDivision: kind.isDivision))
                 }
+            }
+        }
+        if top.items.isEmpty {
+            let bound = KeyIndex.editBound(forKey: key)
+            if bound > 0 && !fuzzy(bound) { return nil }
+            fuzzyWalk(key, bound: bound, extra: 0)
+        }
+        // "এন্টিগুয়া ও বারবুডা", "ऍन्डोरा": a Brahmic or South-East Asian name whose vowel signs differ from
+        // every spelling the data has, read when nothing else matched, typos included: its consonant
+        // skeleton (its spelled key, which starts with `NameFolding.skeletonMarker`; the index holds every
+        // such name's skeleton too, all before the plain keys), looked up, then walked with the skeleton's
+        // own bound (the walk over keys of the marker's first byte reads skeletons only), each match
+        // scored one edit worse: that reading ignored the vowels.
+        if top.items.isEmpty, let skeleton = NameFolding.spelledKey(place), skeleton.first == NameFolding.skeletonMarker {
+            exact(skeleton, qualifier: qualifier, penalty: ForwardScore.readingPenalty)
+            let bound = KeyIndex.editBound(forQueryLength: KeyIndex.scalarCount(skeleton) - 1)
+            if top.items.isEmpty && bound > 0 {
+                if !fuzzy(bound) { return nil }
+                // `.same`: the skeletons that start with the same letter; nothing else (see `forEachFuzzy`).
+                fuzzyWalk(skeleton, bound: bound, extra: 1, parts: [.same])
             }
         }
         return top.items

@@ -84,8 +84,10 @@ extension KeyIndex {
     /// `firstByte` splits the trie at its root by the first scalar: `.same` walks only the keys that begin
     /// with the query's first scalar (one subtree: most typos keep the first letter, and the whole walk
     /// costs milliseconds on ~550,000 keys, since every 3-scalar prefix is within 2 edits of something);
-    /// `.other` walks all the rest, so a search that tried `.same` first never walks that subtree twice;
-    /// `.any` walks everything.
+    /// `.other` walks all the rest, so a search that tried `.same` first never walks that subtree twice,
+    /// less the consonant skeletons (keys that start with `NameFolding.skeletonMarker`, sorted before every
+    /// other key) unless the query is one: they are matched by a skeleton query's walks only, whose `.same`
+    /// reads the skeletons that start with the query's first letter; `.any` walks everything.
     /// - Returns: the work done (rows, cells, skips, keys decoded).
     /// - Complexity: O(visited trie nodes × bound); visited nodes are at most 4·(query scalars + bound)
     ///   bytes deep, and the bound keeps the visited part small.
@@ -114,8 +116,12 @@ extension KeyIndex {
         }
         let m = scalars.count
         guard bound > 0, m > 0, count > 0, m <= maxKeyLength + bound else { return work }
-        // The query's first scalar as bytes: the root split of `.same` and `.other`.
-        let lead = Array(query.prefix(Self.sequenceLength(query[0])))
+        // The query's first scalar as bytes: the root split of `.same` and `.other`. For a consonant
+        // skeleton, the marker and its first letter: a skeleton's `.same` walk reads the skeletons that
+        // start with that letter, as a plain query's reads the keys that start with its first letter.
+        var leadLength = Self.sequenceLength(query[0])
+        if query[0] == NameFolding.skeletonMarker && query.count > 1 { leadLength += Self.sequenceLength(query[1]) }
+        let lead = Array(query.prefix(leadLength))
         let band = 2 * bound + 1
         let far = bound + 1  // any value above the bound: all mean "no match", so values are capped here
         let maxDepth = m + bound  // in scalars: a longer key is more than `bound` deletions away
@@ -404,6 +410,9 @@ extension KeyIndex {
         if firstByte == .same {
             for k in 0..<lead.count { path[k] = lead[k] }
             g = findGroup(from: 0, length: lead.count, next: nil, above: false)
+        } else if firstByte == .other && lead[0] != NameFolding.skeletonMarker {
+            path[0] = NameFolding.skeletonMarker
+            g = findGroup(from: 0, length: 1, next: nil, above: true)
         }
         while g < groupCount {
             let value = groupValues[g]

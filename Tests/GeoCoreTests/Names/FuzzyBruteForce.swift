@@ -28,14 +28,20 @@ enum FuzzyBruteForce {
             found[entry] = distance
             order.append(entry)
         }
-        let first = KeyIndexTests.scalars(query).first
+        // The root split: the first scalar, or for a consonant skeleton (`NameFolding.skeletonMarker` first)
+        // the marker and the first letter; `.other` leaves out skeletons unless the query is one.
+        let marker = UInt32(NameFolding.skeletonMarker)
+        let queryScalars = KeyIndexTests.scalars(query)
+        let leadCount = queryScalars.first == marker && queryScalars.count > 1 ? 2 : 1
+        let lead = Array(queryScalars.prefix(leadCount))
         var expected: [Int: Int] = [:]
         for (i, key) in keys.enumerated() {
+            let keyScalars = KeyIndexTests.scalars(key)
             let inPart: Bool
             switch firstByte {
             case .any: inPart = true
-            case .same: inPart = KeyIndexTests.scalars(key).first == first
-            case .other: inPart = KeyIndexTests.scalars(key).first != first
+            case .same: inPart = Array(keyScalars.prefix(leadCount)) == lead
+            case .other: inPart = Array(keyScalars.prefix(leadCount)) != lead && (keyScalars.first != marker || lead[0] == marker)
             }
             let d = KeyIndexTests.osa(key, query)
             if inPart && d <= bound { expected[i] = d }

@@ -17,6 +17,10 @@ struct KeyIndexFuzzyScriptsTests {
         Array("অআইউএওকখগঘচছজঝটঠডঢণতথদধনপফবভমযরলশষসহ"),     // Bengali: 3 bytes
         Array("ກຂຄງຈຊຍດຕຖທນບປຜຝພຟມຢຣລວສຫອຮ"),                 // Lao: 3 bytes
         Array("東京大阪中国日本韓国台湾"),                          // Han: 3 bytes
+        // Consonants with vowel signs and viramas: their names get a consonant skeleton too (a key that
+        // starts with `NameFolding.skeletonMarker`), which `.other` leaves out unless the query is one.
+        ["कि", "खा", "ग", "गु", "त्", "नं", "म", "मे", "रो", "क"] as [Character],
+        ["กิ", "นี่", "ม", "ร", "สุ", "ท"] as [Character],
         Array("abcdeé𝔸𝔹😀"),                                    // Latin, 2-byte and 4-byte scalars
     ]
 
