@@ -79,6 +79,15 @@ def keys(s):
     return frozenset(out)
 
 
+def marked_key(s):
+    """Case- and punctuation-insensitive, with every combining mark kept (NFC): the key a Brahmic name's
+    vowel signs are part of, as in the geocoder's plain key."""
+    out = []
+    for ch in unicodedata.normalize("NFC", s).casefold():
+        out.append(ch if ch.isalnum() or unicodedata.category(ch) in ("Mn", "Mc") else " ")
+    return " ".join("".join(out).split())
+
+
 def same(a, b):
     return bool(keys(a) & keys(b))
 
@@ -158,6 +167,8 @@ class Data:
                 for k in keys(n):
                     self.country_keys[k].add(code)
                     self.keys_of_country[code].add(k)
+        # Names folded with their combining marks kept (`marked_key`), for the vowel-signs category.
+        self.marked_names = {marked_key(n) for names in self.cnames.values() for *_, n in names}
         self.admin1 = {}
         for r in read_tsv(os.path.join(folder, "admin1.tsv")):
             alts = [a for a in r["alternates"].split("|") if a]
@@ -172,6 +183,7 @@ class Data:
             r["population"] = int(r["population"])
             self.cities[gid] = r
             for n in names:
+                self.marked_names.add(marked_key(n))
                 for k in keys(n):
                     self.city_keys[k].add(gid)
         # Cities' names per language (city-names.tsv), shown with `lang`: (geonameid, lower-case tag) -> name.
@@ -209,6 +221,10 @@ class Data:
             if distance(fq, k2) <= dist:
                 found |= codes
         return found
+
+    def named_exactly(self, q):
+        """Whether some country or city has the name `q` exactly, its combining marks and all."""
+        return marked_key(q) in self.marked_names
 
     def country_key(self, expect):
         return expect.get("iso2") or expect.get("adm0a3")
@@ -561,6 +577,20 @@ def check(rows, d):
                 named = [d.countries_named(x) for x in parts]
                 if len(parts) < 2 or not any(key in n for n in named) or any(n - {key} for n in named):
                     bad(i, r, f"runs {parts} name {named}, not {key} alone")
+                continue
+            if cat == "vowel-signs":
+                # A Brahmic or South-East Asian spelling with other vowel signs, viramas or tone marks
+                # than the data's (NameFolding's skeleton marks): no place's name exactly, marks kept,
+                # but with every mark dropped (this script's fold) within the skeleton's edit bound of
+                # a name of this country, and closer to no other country.
+                if d.named_exactly(q):
+                    bad(i, r, f"{q!r} is a name in the data, marks and all")
+                fq = fold(q)
+                bound = 0 if len(fq.replace(" ", "")) < 4 else (1 if len(fq.replace(" ", "")) < 8 else 2)
+                dist = min(distance(fq, fold(n)) for *_, n in names)
+                if dist > bound:
+                    bad(i, r, f"its skeleton is {dist} edits from every name of {key} (bound {bound})")
+                no_rival_within(q, dist, {key})
                 continue
             if cat in OUTSIDE_NAMES:
                 if cat == "iso-comma" and "," not in q:

@@ -330,37 +330,47 @@ extension ForwardIndex {
         /// most typos keep it); only when none is close enough, every other key, so "Fermany" still finds
         /// Germany (`parts`).
         /// Scored as `extra` more edits than counted.
-        func fuzzyWalk(_ key: [UInt8], bound: Int, extra: Int, parts: [KeyIndex.FirstByte] = [.same, .other]) {
-            for part in parts where top.items.isEmpty {
-                names.forEachFuzzy(key, bound: bound, firstByte: part) { entry, distance in
-                    let posting = names.posting(entry)
-                    guard let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: false, flag: false)
-                    else { return }
-                    top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
-                                               score: ForwardScore.fuzzy(kind, distance: distance + extra, population: scored),
-                                               text: entry, type: .fuzzy, population: population, isDivision: kind.isDivision))
+        /// Bound 0 (a skeleton of fewer than 4 letters) takes the keys equal to `key`.
+        func fuzzyWalk(_ key: [UInt8], bound: Int, extra: Int, parts: [KeyIndex.FirstByte]) {
+            func offer(_ entry: Int, _ distance: Int) {
+                let posting = names.posting(entry)
+                guard let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: false, flag: false)
+                else { return }
+                top.offer(ForwardCandidate(isCity: kind.isCity, target: posting.target,
+                                           score: ForwardScore.fuzzy(kind, distance: distance + extra, population: scored),
+                                           text: entry, type: .fuzzy, population: population, isDivision: kind.isDivision))
+            }
+            if bound == 0 {
+                var cursor = KeyIndex.Cursor(names)
+                var i = names.lowerBound(key, &cursor)
+                if cursor.position != i { cursor.load(i) }
+                while i < names.count && cursor.key == key {
+                    offer(i, 0)
+                    cursor.advance()
+                    i += 1
                 }
+                return
+            }
+            for part in parts where top.items.isEmpty {
+                names.forEachFuzzy(key, bound: bound, firstByte: part, offer)
             }
         }
         if top.items.isEmpty {
             let bound = KeyIndex.editBound(forKey: key)
             if bound > 0 && !fuzzy(bound) { return nil }
-            fuzzyWalk(key, bound: bound, extra: 0)
+            fuzzyWalk(key, bound: bound, extra: 0, parts: [.same, .other])
         }
-        // "এন্টিগুয়া ও বারবুডা", "ऍन्डोरा": a Brahmic or South-East Asian name whose vowel signs differ from
-        // every spelling the data has, read when nothing else matched, typos included: its consonant
+        // "ऍन्डोरा", "ജർമനി": a Brahmic or South-East Asian name written with other vowel signs, viramas or
+        // tone marks than any the data has, read when nothing else matched, typos included: its consonant
         // skeleton (its spelled key, which starts with `NameFolding.skeletonMarker`; the index holds every
-        // such name's skeleton too, all before the plain keys), looked up, then walked with the skeleton's
-        // own bound (the walk over keys of the marker's first byte reads skeletons only), each match
-        // scored one edit worse: that reading ignored the vowels.
+        // such name's skeleton too, all before the plain keys), walked with the skeleton's own bound (the
+        // `.same` walk reads only the skeletons that start with its first letter). A fuzzy match, one edit
+        // worse than counted: the reading ignored the vowels, so an equal skeleton scores as one typo (a
+        // skeleton of fewer than 4 letters only so).
         if top.items.isEmpty, let skeleton = NameFolding.spelledKey(place), skeleton.first == NameFolding.skeletonMarker {
-            exact(skeleton, qualifier: qualifier, penalty: ForwardScore.readingPenalty)
             let bound = KeyIndex.editBound(forQueryLength: KeyIndex.scalarCount(skeleton) - 1)
-            if top.items.isEmpty && bound > 0 {
-                if !fuzzy(bound) { return nil }
-                // `.same`: the skeletons that start with the same letter; nothing else (see `forEachFuzzy`).
-                fuzzyWalk(skeleton, bound: bound, extra: 1, parts: [.same])
-            }
+            if bound > 0 && !fuzzy(bound) { return nil }
+            fuzzyWalk(skeleton, bound: bound, extra: 1, parts: [.same])
         }
         return top.items
     }

@@ -129,7 +129,12 @@ struct SkeletonKeyTests {
         // Three scalar edits from "ऑस्ट्रिया" (two viramas missing, ि as ी): beyond the plain bound of 2.
         let (austria, _, austriaType) = first(gazetteer, "ऑसटरीया")
         #expect(austria == "AT")
-        #expect(austriaType != "exact", "a looser reading than the name itself")
+        #expect(austriaType == "fuzzy", "an equal skeleton scores as one typo")
+        // A skeleton of 3 letters (फ़रस, France's "फ़्रांस") is taken only equal; the plain key is 3 edits off.
+        let (france, _, franceType) = first(gazetteer, "फ़िरिस")
+        #expect(france == "FR" && franceType == "fuzzy")
+        let scores = gazetteer.forward("फ़िरिस", options: ForwardOptions()).map(\.score)
+        #expect(scores.first == ForwardScore.fuzzy(.countryName, distance: 1, population: 0))
         // The skeleton জরমনয is one edit from Germany's জরমন: the skeleton's own fuzzy walk.
         let (germany, _, germanyType) = first(gazetteer, "জারমেনীয়")
         #expect(germany == "DE")
