@@ -47,6 +47,7 @@ CATEGORIES = {
     "words-around": "issue 16: words around a country's name (the, Republic of, Kingdom of)",
     "name-list": "issue 16: one country's names in several languages as lists print them (België / Belgique)",
     "script-pair": "issue 16: a country's name and the same name in another script, joined by a space (Tchad تشاد)",
+    "vowel-signs": "issue 16: a Brahmic or South-East Asian name with other vowel signs, viramas or tone marks than the data's (ऍन्डोरा), from an outside list",
     "qualifier-nocomma": "issue 16: a trailing qualifier without a comma (Paris TX)",
     "admin1": "issue 15: admin-1 divisions by name in English or the local language, and by ISO 3166-2 code",
     "admin1-i18n": "admin-1 divisions by their names in other languages and scripts (Bavière, Бавария, バイエルン)",

@@ -246,6 +246,14 @@ extension ForwardIndex {
         let key = flag ?? NameFolding.key(place)
         if key.isEmpty { return top.items }
         let found = exact(key, qualifier: qualifier, flag: flag != nil) || wholeFound
+        /// The place's spelled key (`NameFolding.spelledKey`), folded when first asked for.
+        var spelledCache: [UInt8]?? = nil
+        func spelledPlace() -> [UInt8]? {
+            if let cached = spelledCache { return cached }
+            let spelled = NameFolding.spelledKey(place, plain: key)
+            spelledCache = .some(spelled)
+            return spelled
+        }
         let keyEnd = exactEnd  // after `key`'s own names: where the names that only start with it begin
         if flag != nil || match == .code { return top.items }
         if !found && qualifier == nil {
@@ -257,7 +265,7 @@ extension ForwardIndex {
             // whose names are written without them; the index holds names written with them under that
             // key already (`NameFolding.spelledKey`).
             // (A consonant skeleton is read last, below: it says far less than the whole name.)
-            if let joined = NameFolding.spelledKey(place), joined != key, joined.first != NameFolding.skeletonMarker {
+            if let joined = spelledPlace(), joined.first != NameFolding.skeletonMarker {
                 exact(joined, qualifier: nil, penalty: ForwardScore.readingPenalty)
             }
             // "Paris TX": the last word or two as a qualifier of the rest, cities only.
@@ -367,7 +375,7 @@ extension ForwardIndex {
         // `.same` walk reads only the skeletons that start with its first letter). A fuzzy match, one edit
         // worse than counted: the reading ignored the vowels, so an equal skeleton scores as one typo (a
         // skeleton of fewer than 4 letters only so).
-        if top.items.isEmpty, let skeleton = NameFolding.spelledKey(place), skeleton.first == NameFolding.skeletonMarker {
+        if top.items.isEmpty, let skeleton = spelledPlace(), skeleton.first == NameFolding.skeletonMarker {
             let bound = KeyIndex.editBound(forQueryLength: KeyIndex.scalarCount(skeleton) - 1)
             if bound > 0 && !fuzzy(bound) { return nil }
             fuzzyWalk(skeleton, bound: bound, extra: 1, parts: [.same])

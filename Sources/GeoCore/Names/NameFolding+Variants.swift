@@ -15,6 +15,14 @@ extension NameFolding {
         return spelled == plain ? nil : spelled
     }
 
+    /// `spelledKey(text)` for a caller that holds the plain key already: one fold instead of two.
+    static func spelledKey(_ text: String, plain: [UInt8]) -> [UInt8]? {
+        var spelled: [UInt8] = []
+        var copy = text
+        copy.withUTF8 { fold($0, spelled: true, into: &spelled) }
+        return spelled == plain ? nil : spelled
+    }
+
     /// For a flag emoji (two regional indicator symbols, optionally with spaces, tabs or invisible
     /// characters (`isIgnorable`, e.g. U+FE0F) around them): the lower-case ISO alpha-2 letters it spells
     /// ("🇫🇷" → "fr"); nil for anything else. Stops at the third indicator, so 1,000 flags cost three.
