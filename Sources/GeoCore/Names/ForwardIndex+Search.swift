@@ -349,14 +349,7 @@ extension ForwardIndex {
                                            text: entry, type: .fuzzy, population: population, isDivision: kind.isDivision))
             }
             if bound == 0 {
-                var cursor = KeyIndex.Cursor(names)
-                var i = names.lowerBound(key, &cursor)
-                if cursor.position != i { cursor.load(i) }
-                while i < names.count && cursor.key == key {
-                    offer(i, 0)
-                    cursor.advance()
-                    i += 1
-                }
+                names.forEachEntry(equalTo: key) { entry, _ in offer(entry, 0) }
                 return
             }
             for part in parts where top.items.isEmpty {
@@ -423,25 +416,12 @@ extension ForwardIndex {
     /// The divisions and countries one qualifier names (any name, code or alternate); nil when none.
     func qualifier(_ key: [UInt8]) -> Qualifier? {
         var result = Qualifier()
-        var cursor = KeyIndex.Cursor(admin1Names)
-        var i = admin1Names.lowerBound(key, &cursor)
-        if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
-        while i < admin1Names.count && cursor.key == key {
-            result.admin1.append(cursor.posting.target)
-            cursor.advance()
-            i += 1
-        }
-        cursor = KeyIndex.Cursor(names)
-        i = names.lowerBound(key, &cursor)
-        if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
-        while i < names.count && cursor.key == key {
-            let posting = cursor.posting
+        admin1Names.forEachEntry(equalTo: key) { _, posting in result.admin1.append(posting.target) }
+        names.forEachEntry(equalTo: key) { _, posting in
             if let kind = posting.kind, !kind.isCity, kind != .admin1, !kind.isDivision, posting.target < countryCodes.count {
                 let code = countryCodes[posting.target]
                 if code != 0 { result.countries.append(code) }
             }
-            cursor.advance()
-            i += 1
         }
         return result.admin1.isEmpty && result.countries.isEmpty ? nil : result
     }

@@ -740,6 +740,19 @@ struct KeyIndex: Sendable {
         }
     }
 
+    /// Calls `body` with each entry whose key is exactly `key` (in index order) and its posting: one
+    /// `lowerBound`, then a cursor walk while the keys stay equal.
+    func forEachEntry(equalTo key: [UInt8], _ body: (Int, Posting) -> Void) {
+        var cursor = Cursor(self)
+        var i = lowerBound(key, &cursor)
+        if cursor.position != i { cursor.load(i) }  // the search usually ends on the entry it returns
+        while i < count && cursor.key == key {
+            body(i, cursor.posting)
+            cursor.advance()
+            i += 1
+        }
+    }
+
     /// The first entry whose key is not less than `key`.
     ///
     /// The binary search over blocks compares the packed first 8 bytes of each block head (`heads`) with

@@ -6,13 +6,7 @@ extension NameFolding {
     /// Indexed beside the plain key (which drops the diaeresis, "osterreich", and reads an apostrophe as a
     /// space, "o zbekiston"), so every spelling matches.
     static func spelledKey(_ text: String) -> [UInt8]? {
-        var plain: [UInt8] = [], spelled: [UInt8] = []
-        var copy = text
-        copy.withUTF8 { utf8 in
-            fold(utf8, spelled: false, into: &plain)
-            fold(utf8, spelled: true, into: &spelled)
-        }
-        return spelled == plain ? nil : spelled
+        spelledKey(text, plain: key(text))
     }
 
     /// `spelledKey(text)` for a caller that holds the plain key already: one fold instead of two.
