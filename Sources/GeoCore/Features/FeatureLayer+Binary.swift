@@ -56,7 +56,7 @@ extension FeatureLayer {
     /// key, length, checksum, then every table (`checkedTables`). The storage is read-only from here on.
     /// - Throws: `BinaryFormatError`: not a layer, another version, another source, or damaged.
     /// - Complexity: O(bytes).
-    public init(name: String, binary storage: ByteStorage, sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) {
+    public convenience init(name: String, binary storage: ByteStorage, sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) {
         let bytes = storage.bytes
         let checksum = try BinaryHeader.check(bytes, magic: Self.binaryMagic, version: Self.binaryFormatVersion,
                                               sourceKey: sourceKey).checksum
@@ -69,13 +69,13 @@ extension FeatureLayer {
     }
 
     /// Loads a layer from bytes held in an array (copied once); see `init(name:binary:sourceKey:)`.
-    public init(name: String, binary bytes: [UInt8], sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) {
+    public convenience init(name: String, binary bytes: [UInt8], sourceKey: (UInt64, UInt64)) throws(BinaryFormatError) {
         let storage = bytes.withUnsafeBytes { ByteStorage(copying: $0) }
         try self.init(name: name, binary: storage, sourceKey: sourceKey)
     }
 
     /// Reads and checks the payload's tables.
-    private init(name: String, reading input: inout BinaryReader) throws(BinaryFormatError) {
+    private convenience init(name: String, reading input: inout BinaryReader) throws(BinaryFormatError) {
         let features = try LayerFeatures(checking: try input.table(of: UInt8.self),
                                          offsets: try input.table(of: UInt32.self), text: try input.table(of: UInt8.self))
         let vertices = try input.table(of: GeoPoint.self)

@@ -9,7 +9,7 @@ extension FeatureLayer {
     ///   - nameKey: the `properties` member whose string value is the feature's `name`.
     /// - Throws: `FeatureLayerError`, naming the feature (0-based) and the problem.
     /// - Complexity: O(n log n) in the vertices (the grid's sort).
-    public init(name: String, geoJSON bytes: [UInt8], nameKey: String = "name") throws(FeatureLayerError) {
+    public convenience init(name: String, geoJSON bytes: [UInt8], nameKey: String = "name") throws(FeatureLayerError) {
         let decoded: [GeoJSONFeature]
         do throws(NumberedGeoJSONError) {
             decoded = try GeoJSONDecoder.decodeNumberedFeatures(bytes).features

@@ -122,16 +122,19 @@ extension FeatureLayer {
     private func admit(_ e: UInt32, _ element: Element, bound: Double, _ search: inout FeatureSearch) {
         guard bound <= search.best.chordLimit, bound <= search.top else { return }
         if bound <= search.measuredTo {
-            consider(e, element, &search)
+            consider(e, element, bound: bound, &search)
         } else {
             search.pending.append(PendingElement(bound: bound, index: e, element: element))
         }
     }
 
-    /// Element `e`, whose first bound let it through: bounded again from its own vertices (tighter than
-    /// its ball), then measured exactly when it can still enter the k best.
+    /// Element `e`, whose first bound (`first`) let it through: dropped when that bound already shows it
+    /// cannot become its feature's nearest (a street's farther segments, once a nearer one is measured:
+    /// decided before its vertices are read, which are a cache miss each), else bounded again from its
+    /// own vertices (tighter than its ball), then measured exactly when it can still enter the k best.
     @inline(__always)
-    private func consider(_ e: UInt32, _ element: Element, _ search: inout FeatureSearch) {
+    private func consider(_ e: UInt32, _ element: Element, bound first: Double, _ search: inout FeatureSearch) {
+        guard search.best.mayImprove(element.feature, bound: first) else { return }
         let i = Int(element.start)
         let a = units[i]
         let p = search.p
@@ -149,7 +152,7 @@ extension FeatureLayer {
             let entry = search.pending[k]
             if entry.bound > search.best.chordLimit { continue }
             if entry.bound <= band {
-                consider(entry.index, entry.element, &search)
+                consider(entry.index, entry.element, bound: entry.bound, &search)
             } else {
                 search.pending[kept] = entry
                 kept += 1

@@ -6,7 +6,12 @@
 /// to the nearest point of a feature. Polygon containment is tested in longitude/latitude like the country
 /// layer (`Polygon.locate`), so a point within millimetres of a long edge may be "inside" by one model and
 /// a hair away by the other; the distance is then that hair, never wrong by more.
-public struct FeatureLayer: Sendable {
+///
+/// A final class, not a struct: it holds some twenty tables, each with a reference to its storage, and a
+/// struct that size is copied (a retain and a release per table) wherever a call cannot borrow it, which
+/// was three times a `nearby` query, 8 % of its time (BENCHMARKS.md, "nearby: the layer as a class").
+/// Every member is a constant, so sharing one instance is safe across threads.
+public final class FeatureLayer: Sendable {
     /// The mean Earth radius in metres, 6,371,008.8 m.
     public static let earthRadiusM = 6_371_008.8
 
@@ -72,7 +77,7 @@ public struct FeatureLayer: Sendable {
     /// vertices a query measures, the elements of the few cells near it, lie together in memory instead of
     /// scattered in file order (a POI next to the 90,000th). Elements keep their numbers, so every tie
     /// between elements breaks as before; only the vertex each one starts at moves.
-    init(name: String, features: LayerFeatures, vertices fileVertices: [GeoPoint], runs: [RingRun],
+    convenience init(name: String, features: LayerFeatures, vertices fileVertices: [GeoPoint], runs: [RingRun],
          elements fileElements: [Element], areas: [Polygon], areaFeatures: [UInt32], areaRingStarts: [UInt32],
          areaRings fileRings: [RingRun]) {
         let (vertices, moved) = FeatureLayer.orderedByCell(fileVertices, runs: runs)
