@@ -338,28 +338,49 @@ def box_of(geometry):
     return merged[k + 1][0], south, merged[k][1], north
 
 
+def row_names(division, row):
+    """DivisionTable.rowNames: whether the folded GeoNames admin-1 name `row` names a division called
+    `division` (folded): equal, every word of the division's among the row's, or the row's initials."""
+    if division == row:
+        return True
+    words, row_words = division.split(), row.split()
+    if words and all(w in row_words for w in words):
+        return True
+    return len(words) == len(row_words) > 1 and all(len(w) == 1 and w == r[0] for w, r in zip(words, row_words))
+
+
 def admin1_divisions(d):
     """iso_3166_2 -> (names, country population) for Data/admin1-polygons.geojson, names as forward search
     indexes them: the layer's name and name_en, and the GeoNames admin-1 name and alternates joined by
-    (country or territory, geonames_admin1), and its names in other languages (admin1-names.tsv)."""
+    (country or territory, geonames_admin1), and its names in other languages (admin1-names.tsv).
+
+    A GeoNames row that several divisions share names only those of them it names (`row_names`); where it
+    names none of them, the index gives its names to the largest, which this check does not work out, so
+    it gives them to none (a query that needs them is reported, never passed wrongly)."""
     if not hasattr(d, "_divisions"):
         layer = json.load(open(os.path.join(ROOT, "Data", "admin1-polygons.geojson"), encoding="utf-8"))
         by_a3 = {p["ADM0_A3"]: p for p in d.features}
         translations = {}
         for r in read_tsv(os.path.join(ROOT, "Data", "admin1-names.tsv")):
             translations.setdefault(r["code"], []).append(r["name"])
+        def join_key(p):
+            country = by_a3.get(p["adm0_a3"]) or {}
+            for owner in (country.get("ISO_A2_EH"), p.get("territory_iso2")):
+                if d.admin1.get((owner, p["geonames_admin1"])):
+                    return (owner, p["geonames_admin1"])
+            return None
+        users = collections.Counter(join_key(f["properties"]) for f in layer["features"])
         out, codes = {}, {}
         for f in layer["features"]:
             p = f["properties"]
             country = by_a3.get(p["adm0_a3"]) or {}
             names = [n for n in (p["name"], p["name_en"]) if n]
-            joined = None
-            for owner in (country.get("ISO_A2_EH"), p.get("territory_iso2")):
-                row = d.admin1.get((owner, p["geonames_admin1"]))
-                if row:
+            joined = join_key(p)
+            if joined:
+                row = d.admin1[joined]
+                row_keys = [fold(n) for n in [row[0]] + row[1]]
+                if users[joined] == 1 or any(row_names(fold(n), k) for n in names for k in row_keys):
                     names += [row[0]] + row[1]
-                    joined = (owner, p["geonames_admin1"])
-                    break
             if p.get("territory_name"):
                 names.append(p["territory_name"])
             if p["iso_3166_2"]:
@@ -417,7 +438,13 @@ def check_admin1(i, r, d, bad):
         west, south, east, north = box
         lat, lon = float(city["lat"]), float(city["lon"])
         inside = south <= lat <= north and (west <= lon <= east if west <= east else lon >= west or lon <= east)
-        if (city["country"], city["admin1"]) == joined or (inside and same(q, city["name"])):
+        # Only a city named so by its own name or a spelling of it (not its first words alone), or one of
+        # 100,000 people or more, leads its division (ForwardIndex.divisionLeaderPopulation).
+        own, fq = fold(city["name"]), fold(q)
+        spelled = fq[:1] == own[:1] and not own.startswith(fq + " ") and \
+            distance(fq, own) <= max(2, max(len(fq), len(own)) // 4)
+        leads = same(q, city["name"]) or spelled or city["population"] >= 100_000
+        if leads and ((city["country"], city["admin1"]) == joined or (inside and same(q, city["name"]))):
             bad(i, r, f"city {city['name']} ({g}) of the same name lies in the division, and ranks first")
 
 

@@ -15,7 +15,7 @@
 /// file is rejected with a `BinaryFormatError`, never half-used, and never crashes a query.
 extension CountryGazetteer {
     /// Bump whenever the payload's layout or the index's build changes.
-    public static let binaryFormatVersion: UInt32 = 48
+    public static let binaryFormatVersion: UInt32 = 49
     static let binaryMagic: [UInt8] = Array("GEOIDX\r\n".utf8)
     static let byteOrderMark = BinaryHeader.byteOrderMark
     /// Header bytes before the section directory.

@@ -5,7 +5,13 @@ extension DivisionTable {
     ///
     /// Names: the layer's `name` (local) and `name_en`, and — joined by the GeoNames admin-1 code under
     /// the division's country (or its territory, for French Guiana and the like) — the GeoNames name and
-    /// alternates of `Data/admin1.tsv` ("Bavaria", "NSW").
+    /// alternates of `Data/admin1.tsv` ("Bavaria", "NSW"). A code that several divisions share gives its
+    /// names to those of them that the row names (`rowNames`: "Apes" by "Apes Novads", "K.P." by "Khyber
+    /// Pakhtunkhwa"), else to the largest: Natural Earth
+    /// splits some GeoNames divisions (Hungary's counties and their cities of county rank, Bosnia's
+    /// cantons, Pakistan's K.P. and the former tribal areas), and the position join gives a few
+    /// neighbours one code (Quảng Bình and Quảng Trị), so giving every user the names made "Quang Tri"
+    /// name Quảng Bình too, at the same score, and "Somogy" the city of Kaposvár.
     ///
     /// Names in other languages (`Data/admin1-names.tsv`, joined by ISO 3166-2 code) are indexed as the
     /// division's own names (`.division`: "Bavière" scores as "Bayern" does) and given to `localized`
@@ -28,6 +34,48 @@ extension DivisionTable {
         var country: [Int32] = [], name: [UInt32] = [], iso: [UInt32] = [], type: [UInt32] = [], geometry: [Int32] = []
         var joined: [Int16] = []
         let slots = layers.slots
+        /// Feature `k`'s GeoNames key ("country.code") under its country, else its territory, when
+        /// `Data/admin1.tsv` has that row.
+        func geonamesKey(_ k: Int) -> [UInt8]? {
+            guard let gn = layer.value(k, slots.geonames) else { return nil }
+            let c = k < layers.divisionCountry.count ? layers.divisionCountry[k] : -1
+            var owners: [String] = []
+            if c >= 0, let iso2 = countries[Int(c)].iso2 { owners.append(iso2) }
+            if let territory = layer.value(k, slots.territoryIso2) { owners.append(territory) }
+            for owner in owners {
+                let key = Array((owner + "." + gn).utf8)
+                if byCode[key] != nil { return key }
+            }
+            return nil
+        }
+        var users: [[UInt8]: [Int]] = [:]
+        for k in 0..<layer.featureCount { if let key = geonamesKey(k) { users[key, default: []].append(k) } }
+        // The features that take their GeoNames row's names (see above).
+        var takesNames = [Bool](repeating: false, count: layer.featureCount)
+        for (key, sharing) in users {
+            guard sharing.count > 1, let row = byCode[key] else {
+                for k in sharing { takesNames[k] = true }
+                continue
+            }
+            let rowKeys = ([geonames[row].name] + geonames[row].alternates).map(NameFolding.key)
+            let named = sharing.filter { k in
+                [layer.value(k, slots.name), layer.value(k, slots.nameEn)].contains { text in
+                    guard let text else { return false }
+                    let key = NameFolding.key(text)
+                    return rowKeys.contains { Self.rowNames(key, $0) }
+                }
+            }
+            if !named.isEmpty {
+                for k in named { takesNames[k] = true }
+                continue
+            }
+            var largest = sharing[0], largestArea = Spherical.area(of: Self.area(sharing[0], in: layer.index))
+            for k in sharing.dropFirst() {
+                let area = Spherical.area(of: Self.area(k, in: layer.index))
+                if area > largestArea { (largest, largestArea) = (k, area) }
+            }
+            takesNames[largest] = true
+        }
         for k in 0..<layer.featureCount where k < Posting.maxTargets - 1 {
             let c = k < layers.divisionCountry.count ? layers.divisionCountry[k] : -1
             let local = layer.value(k, slots.name), english = layer.value(k, slots.nameEn)
@@ -53,18 +101,12 @@ extension DivisionTable {
                 names.add(territory, .division, d)
             }
             var geonamesNumber = -1
-            if let gn = layer.value(k, slots.geonames) {
-                var owners: [String] = []
-                if c >= 0, let iso2 = countries[Int(c)].iso2 { owners.append(iso2) }
-                if let territory = layer.value(k, slots.territoryIso2) { owners.append(territory) }
-                for owner in owners {
-                    let key = Array((owner + "." + gn).utf8)
-                    guard let row = byCode[key] else { continue }
+            if let key = geonamesKey(k), let row = byCode[key] {
+                if takesNames[k] {
                     names.add(geonames[row].name, .division, d)
                     for alternate in geonames[row].alternates { names.add(alternate, .division, d) }
-                    geonamesNumber = number[key] ?? -1
-                    break
                 }
+                geonamesNumber = number[key] ?? -1
             }
             joined.append(Int16(geonamesNumber))
             let (centroid, box) = Self.placement(of: k, in: layer.index)
@@ -87,6 +129,19 @@ extension DivisionTable {
         }
         return DivisionTable(country: Table(country), name: Table(name), iso: Table(iso), type: Table(type),
                              geometry: Table(geometry), geonames: Table(joined))
+    }
+
+    /// Whether a GeoNames admin-1 name (folded `row`) names a division called `division` (folded): the
+    /// same key, every word of the division's name among the row's ("apes" of "apes novads", "hawalli"
+    /// of "muhafazat hawalli"), or the division's name as the row's initials ("k p" of "khyber
+    /// pakhtunkhwa", Natural Earth's "K.P.").
+    static func rowNames(_ division: [UInt8], _ row: [UInt8]) -> Bool {
+        if division == row { return true }
+        let words = division.split(separator: 0x20), rowWords = row.split(separator: 0x20)
+        guard !words.isEmpty else { return false }
+        if words.allSatisfy({ word in rowWords.contains { $0.elementsEqual(word) } }) { return true }
+        return words.count == rowWords.count && words.count > 1
+            && zip(words, rowWords).allSatisfy { $0.count == 1 && $0.first == $1.first }
     }
 
     /// Area `k`'s rings in `index`, as polygons: a ring running clockwise (a hole, RFC 7946) joins the

@@ -21,6 +21,10 @@ struct Qualifier {
 }
 
 extension ForwardIndex {
+    /// The least population at which a city matched only by an alternate name (not a spelling of its own)
+    /// still ranks just before a division of that name that holds it ("Wien": Vienna, then the state).
+    static let divisionLeaderPopulation = 100_000
+
     /// ``search(_:options:countries:fuzzy:)`` with the fuzzy walk always allowed.
     func search(_ query: String, options: ForwardOptions, countries: [Country]) -> [ForwardCandidate] {
         search(query, options: options, countries: countries, fuzzy: { _ in true }) ?? []
@@ -130,6 +134,10 @@ extension ForwardIndex {
             // just after it, whatever their scores ("Wien",
             // "Geneva", "Vaduz", "Okinawa": the city, then the state, canton or prefecture). A key's cities
             // come before its divisions in the index.
+            // Only a city named so by its own name or a spelling of it ("Sankt Gallen"), or one of 100,000
+            // people or more, leads a division this way: "Maryland" and "Iwate" are the state and the
+            // prefecture before Maryland City (the first word of its name) and Numakunai (an alternate
+            // name), towns of 16,000 and 12,000.
             var cityDivisions: [(city: Int, own: Bool, score: Double)] = []
             // The best city score of this key and of a capital named by its own name, and the country
             // names a leading capital ranks above (offered after the loop).
@@ -141,10 +149,16 @@ extension ForwardIndex {
             defer { exactEnd = i }
             while i < names.count && cursor.key == key {
                 let posting = cursor.posting
+                // Set by `admit` for a city alternate that is another name than the city's own, or only its
+                // first words.
+                var otherName = false
                 if let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: true, flag: flag,
                                                                citiesAllowed: citiesAllowed,
                                                                divisionsQualified: divisionsQualified, exactName: true, spelling: {
-                    ForwardQuery.isSpelling(key, of: ownKey(posting.target))
+                    let own = ownKey(posting.target)
+                    let spelled = ForwardQuery.isSpelling(key, of: own)
+                    otherName = !spelled || (own.count > key.count && own.starts(with: key))
+                    return spelled
                 }) {
                     var score = ForwardScore.exact(kind, population: scored)
                     if kind.isCode && upperCode && penalty == 0 { score = ForwardScore.upperCaseCode }
@@ -155,7 +169,9 @@ extension ForwardIndex {
                             capitalTarget = posting.target
                         }
                     }
-                    if kind.isCity && cityDivisions.count < 64 { cityDivisions.append((posting.target, kind == .cityName, score)) }
+                    if kind.isCity && cityDivisions.count < 64 && (!otherName || population >= Self.divisionLeaderPopulation) {
+                        cityDivisions.append((posting.target, kind == .cityName, score))
+                    }
                     if kind == .division {
                         for c in cityDivisions where c.score <= score && holds(posting.target, city: c.city, ownName: c.own) {
                             score = ForwardScore.rounded(c.score - 0.000_001)

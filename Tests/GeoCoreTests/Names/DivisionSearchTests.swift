@@ -145,4 +145,70 @@ struct DivisionSearchTests {
     }
 
     init(_ gazetteer: CountryGazetteer) { self.gazetteer = gazetteer }
+
+    /// The fixture's divisions plus Westmark (AAA, inside West), which shares West's GeoNames code 01.
+    static func sharedCodeLayer() throws -> AreaLayer {
+        let fixture = try PlacemarkFixture.admin1()
+        var values: [String?] = []
+        var areas: [MultiPolygon] = []
+        for k in 0..<fixture.featureCount {
+            for slot in 0..<fixture.propertyNames.count { values.append(fixture.value(k, slot)) }
+            areas.append(DivisionTable.area(k, in: fixture.index))
+        }
+        let westmark: [String: String] = ["adm0_a3": "AAA", "iso_3166_2": "AA-WM", "name": "Westmark",
+                                           "type": "Province", "geonames_admin1": "01"]
+        for name in fixture.propertyNames { values.append(westmark[name]) }
+        areas.append(MultiPolygon(polygons: [Polygon(exterior: Ring(points: [
+            GeoPoint(lat: 1, lon: 1), GeoPoint(lat: 1, lon: 2), GeoPoint(lat: 2, lon: 2), GeoPoint(lat: 2, lon: 1),
+            GeoPoint(lat: 1, lon: 1),
+        ]))]))
+        return AreaLayer(propertyNames: fixture.propertyNames, values: values, areas: areas, cellSize: 1)
+    }
+
+    func sharedCode(_ row: Admin1Row, cities: [CityRow] = []) throws -> [String] {
+        let names = NameData(admin1: [row], cities: cities)
+        let shared = try PlacemarkFixture.countries().withLayers(admin1: Self.sharedCodeLayer(), timezones: nil)
+            .withNames(names)
+        return shared.forward(row.name, options: ForwardOptions(limit: 5)).compactMap { m in
+            m.divisionIndex.map { "admin1:" + shared.division($0).name } ?? m.cityIndex.map { "city:" + shared.city($0).name }
+        }
+    }
+
+    @Test("a GeoNames code two divisions share names the one its name names, else only the larger")
+    func sharedGeoNamesCode() throws {
+        // "Westmark Kreis" names Westmark (its words): not West, which shares the code.
+        let named = try sharedCode(Admin1Row(country: "AA", code: "01", name: "Westmark Kreis"))
+        #expect(named.first == "admin1:Westmark" && !named.contains("admin1:West"))
+        // "Westprovinz" names neither: the larger, West, takes it, so the two do not tie.
+        let neither = try sharedCode(Admin1Row(country: "AA", code: "01", name: "Westprovinz"))
+        #expect(neither.first == "admin1:West" && !neither.contains("admin1:Westmark"))
+    }
+
+    @Test("a town the query names only by an alternate or by its first words does not lead its division")
+    func townsDoNotLeadByAlternates() throws {
+        let row = Admin1Row(country: "AA", code: "02", name: "Eastmoor")
+        // An alternate that is another name, and the first word of a town's name, both under 100,000 people.
+        let alternate = CityRow(geonameid: 7, name: "Kleinstadt", lat: 5, lon: 7, country: "AA", admin1: "02",
+                                population: 12_000, alternates: ["Eastmoor"])
+        let firstWords = CityRow(geonameid: 8, name: "Eastmoor City", lat: 5, lon: 8, country: "AA", admin1: "02",
+                                 population: 16_000, alternates: ["Eastmoor"])
+        #expect(try sharedCode(row, cities: [alternate]).first == "admin1:East")
+        #expect(try sharedCode(row, cities: [firstWords]).first == "admin1:East")
+        // From 100,000 people such a city still leads ("Wien": Vienna, then the state).
+        var large = alternate
+        large.population = 150_000
+        #expect(try sharedCode(row, cities: [large]) == ["city:Kleinstadt", "admin1:East"])
+    }
+
+    @Test("rowNames: equal keys, the division's words among the row's, or its initials")
+    func rowNames() {
+        #expect(DivisionTable.rowNames(NameFolding.key("Quảng Trị"), NameFolding.key("Quang Tri")))
+        #expect(DivisionTable.rowNames(NameFolding.key("Apes"), NameFolding.key("Apes Novads")))
+        #expect(DivisionTable.rowNames(NameFolding.key("Hawalli"), NameFolding.key("Muhafazat Hawalli")))
+        #expect(DivisionTable.rowNames(NameFolding.key("K.P."), NameFolding.key("Khyber Pakhtunkhwa")))
+        #expect(!DivisionTable.rowNames(NameFolding.key("Quảng Bình"), NameFolding.key("Quang Tri")))
+        #expect(!DivisionTable.rowNames(NameFolding.key("Kaposvár"), NameFolding.key("Somogy")))
+        #expect(!DivisionTable.rowNames(NameFolding.key("K"), NameFolding.key("Kweneng")))
+        #expect(!DivisionTable.rowNames([], NameFolding.key("Kweneng")))
+    }
 }
