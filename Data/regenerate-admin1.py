@@ -504,7 +504,10 @@ def main():
         if feat.get("gn_fixed"):
             code = feat["gn_fixed"]
             feat["gn_by"] = "position"
-        elif votes:
+        elif votes and 2 * sorted(votes.values())[-1] > sum(votes.values()):
+            # More than half of the places inside carry the code. A division that merely holds the most
+            # of several (Natural Earth's "Jawa", all of Java, whose largest share is Central Java's)
+            # is a union of GeoNames divisions, not one of them: its code and English name would be wrong.
             code = sorted(votes.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
             feat["gn_by"] = "position"
         else:
