@@ -87,6 +87,34 @@ struct WhereAmISearchTests {
         #expect(intersections > 500 && sticky > 100, "\(intersections) intersections, \(sticky) sticky roads")
     }
 
+    /// Points as far from two or four crossings as from each other (a street's midpoints between crossings,
+    /// a block's centre, and a hair off them), where the junction search's chord test must still measure
+    /// every crossing that ties: the answer is the reference's, ties broken by the lower junction number.
+    @Test func junctionTiesAnswerAsTheReference() throws {
+        let index = WhereAmIIndex(layers: FeatureLayers(layers: try Self.layers()))
+        let step = 0.0009
+        var checked = 0, intersections = 0
+        for (south, west) in [(60.17, 24.93), (-16.9, 179.995)] {
+            for i in 0..<11 {
+                for j in 0..<11 {
+                    for (dLat, dLon) in [(0.0, 0.5), (0.5, 0.0), (0.5, 0.5), (1e-12, 0.5), (0.5, -1e-12)] {
+                        var lon = west + (Double(j) + dLon) * step
+                        if lon > 180 { lon -= 360 }
+                        let q = GeoPoint(lat: south + (Double(i) + dLat) * step, lon: lon)
+                        for heading in [nil, 0, 90, 180, 270.0] as [Double?] {
+                            let query = WhereAmIQuery(point: q, heading: heading)
+                            let fast = index.whereAmI(query)
+                            #expect(fast == index.whereAmIByNearby(query), "\(q.lat), \(q.lon) heading \(String(describing: heading))")
+                            if fast.intersection != nil { intersections += 1 }
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 6_050 && intersections > 3_000, "\(intersections) intersections")
+    }
+
     /// The junctions and areas come back from the binary layer as they were built, and answer the same.
     @Test func junctionsAndAreasAreKeptInTheBinaryLayer() throws {
         let built = try Self.layers()
