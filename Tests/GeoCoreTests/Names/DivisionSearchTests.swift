@@ -20,6 +20,11 @@ struct DivisionSearchTests {
     ]))])
 
     static func layer() throws -> AreaLayer {
+        try layer(adding: ["adm0_a3": "BBB", "iso_3166_2": "BB-H", "name": "Hook", "type": "Region"], area: Self.hook)
+    }
+
+    /// The fixture's divisions and one more, with these properties and this area.
+    static func layer(adding properties: [String: String], area: MultiPolygon) throws -> AreaLayer {
         let fixture = try PlacemarkFixture.admin1()
         var values: [String?] = []
         var areas: [MultiPolygon] = []
@@ -27,9 +32,8 @@ struct DivisionSearchTests {
             for slot in 0..<fixture.propertyNames.count { values.append(fixture.value(k, slot)) }
             areas.append(DivisionTable.area(k, in: fixture.index))
         }
-        let hook: [String: String] = ["adm0_a3": "BBB", "iso_3166_2": "BB-H", "name": "Hook", "type": "Region"]
-        for name in fixture.propertyNames { values.append(hook[name]) }
-        areas.append(Self.hook)
+        for name in fixture.propertyNames { values.append(properties[name]) }
+        areas.append(area)
         return AreaLayer(propertyNames: fixture.propertyNames, values: values, areas: areas, cellSize: 1)
     }
 
@@ -148,21 +152,12 @@ struct DivisionSearchTests {
 
     /// The fixture's divisions plus Westmark (AAA, inside West), which shares West's GeoNames code 01.
     static func sharedCodeLayer() throws -> AreaLayer {
-        let fixture = try PlacemarkFixture.admin1()
-        var values: [String?] = []
-        var areas: [MultiPolygon] = []
-        for k in 0..<fixture.featureCount {
-            for slot in 0..<fixture.propertyNames.count { values.append(fixture.value(k, slot)) }
-            areas.append(DivisionTable.area(k, in: fixture.index))
-        }
-        let westmark: [String: String] = ["adm0_a3": "AAA", "iso_3166_2": "AA-WM", "name": "Westmark",
-                                           "type": "Province", "geonames_admin1": "01"]
-        for name in fixture.propertyNames { values.append(westmark[name]) }
-        areas.append(MultiPolygon(polygons: [Polygon(exterior: Ring(points: [
-            GeoPoint(lat: 1, lon: 1), GeoPoint(lat: 1, lon: 2), GeoPoint(lat: 2, lon: 2), GeoPoint(lat: 2, lon: 1),
-            GeoPoint(lat: 1, lon: 1),
-        ]))]))
-        return AreaLayer(propertyNames: fixture.propertyNames, values: values, areas: areas, cellSize: 1)
+        try layer(adding: ["adm0_a3": "AAA", "iso_3166_2": "AA-WM", "name": "Westmark", "type": "Province",
+                           "geonames_admin1": "01"],
+                  area: MultiPolygon(polygons: [Polygon(exterior: Ring(points: [
+                      GeoPoint(lat: 1, lon: 1), GeoPoint(lat: 1, lon: 2), GeoPoint(lat: 2, lon: 2),
+                      GeoPoint(lat: 2, lon: 1), GeoPoint(lat: 1, lon: 1),
+                  ]))]))
     }
 
     func sharedCode(_ row: Admin1Row, cities: [CityRow] = []) throws -> [String] {
