@@ -96,9 +96,9 @@ extension WhereAmIIndex {
             let first = junctionStarts[index]
             table.grid.forEachItem(in: window) { item in
                 let j = Int(item)
-                let d = here - table.units[j]
+                let unit = table.units[j], d = here - unit
                 guard d.dot(d) <= limit else { return }
-                let distance = here.angle(to: table.units[j]) * FeatureLayer.earthRadiusM
+                let distance = here.angle(to: unit) * FeatureLayer.earthRadiusM
                 guard distance <= WhereAmI.intersectionRadiusM else { return }
                 if let current = best, current.distanceM < distance || (current.distanceM == distance
                                                                         && current.junction < first + j) { return }

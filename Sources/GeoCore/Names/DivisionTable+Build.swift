@@ -48,8 +48,9 @@ extension DivisionTable {
             }
             return nil
         }
+        let keys = (0..<layer.featureCount).map(geonamesKey)
         var users: [[UInt8]: [Int]] = [:]
-        for k in 0..<layer.featureCount { if let key = geonamesKey(k) { users[key, default: []].append(k) } }
+        for (k, key) in keys.enumerated() { if let key { users[key, default: []].append(k) } }
         // The features that take their GeoNames row's names (see above).
         var takesNames = [Bool](repeating: false, count: layer.featureCount)
         for (key, sharing) in users {
@@ -101,7 +102,7 @@ extension DivisionTable {
                 names.add(territory, .division, d)
             }
             var geonamesNumber = -1
-            if let key = geonamesKey(k), let row = byCode[key] {
+            if let key = keys[k], let row = byCode[key] {
                 if takesNames[k] {
                     names.add(geonames[row].name, .division, d)
                     for alternate in geonames[row].alternates { names.add(alternate, .division, d) }
