@@ -150,14 +150,14 @@ extension ForwardIndex {
             while i < names.count && cursor.key == key {
                 let posting = cursor.posting
                 // Set by `admit` for a city alternate that is another name than the city's own, or only its
-                // first words.
-                var otherName = false
+                // first words ("maryland" of "maryland city"): such a city does not lead a division.
+                var notOwnName = false
                 if let (kind, scored, population) = admit(posting, qualifier: qualifier, codesAllowed: true, flag: flag,
                                                                citiesAllowed: citiesAllowed,
                                                                divisionsQualified: divisionsQualified, exactName: true, spelling: {
                     let own = ownKey(posting.target)
                     let spelled = ForwardQuery.isSpelling(key, of: own)
-                    otherName = !spelled || (own.count > key.count && own.starts(with: key))
+                    notOwnName = !spelled || (own.count > key.count && own[key.count] == 0x20 && own.starts(with: key))
                     return spelled
                 }) {
                     var score = ForwardScore.exact(kind, population: scored)
@@ -169,7 +169,7 @@ extension ForwardIndex {
                             capitalTarget = posting.target
                         }
                     }
-                    if kind.isCity && cityDivisions.count < 64 && (!otherName || population >= Self.divisionLeaderPopulation) {
+                    if kind.isCity && cityDivisions.count < 64 && (!notOwnName || population >= Self.divisionLeaderPopulation) {
                         cityDivisions.append((posting.target, kind == .cityName, score))
                     }
                     if kind == .division {
